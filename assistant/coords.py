@@ -31,7 +31,7 @@ from functools import cache
 from typing import Literal
 
 from .errors import NotationError
-from .i18n import N_, _
+from .i18n import N_, _, n_
 
 #: what a piece of notation is, as messages name it (marked for the catalogs)
 _WHATS = (N_("a square"), N_("a square or range"), N_("an edge"), N_("an edge or edge run"), N_("a corner"), N_("a corner point"))
@@ -300,7 +300,6 @@ def count_squares(n: object) -> str:
     >>> count_squares(1), count_squares(7), count_squares("?")
     ('1 square', '7 squares', '? squares')
     """
-    from .i18n import n_
 
     if not isinstance(n, int):
         return f"{n} " + n_("square", "squares", 2)

@@ -141,7 +141,6 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     matches = close_matches(word, candidates)
     if not matches:
         return ""
-    from .i18n import _
 
     return " " + _("(did you mean {names}?)").format(names=_(" or ").join(repr(m) for m in matches))
 
@@ -162,7 +161,6 @@ class UnknownNameError(AssistantError, LookupError):
         pool = list(candidates)
         self.suggestions = close_matches(name, pool)
         hint = did_you_mean(name, pool)
-        from .i18n import _
 
         if not hint and kind != "card" and pool:
             # nothing like it: the few names there are (a table's figures, its players), so a player
@@ -178,7 +176,6 @@ class AmbiguousNameError(AssistantError, LookupError):
 
     def __init__(self, kind: str, name: str, matches: Sequence[str]):
         self.kind, self.name, self.matches = kind, name, tuple(matches)
-        from .i18n import _
 
         super().__init__(_("{kind} {name!r} is ambiguous: it matches {matches}").format(
             kind=_(KINDS.get(kind, kind)), name=name, matches=", ".join(repr(m) for m in matches)))
@@ -213,7 +210,6 @@ class MissingStat:
     def label(self) -> str:
         """The number's name in the current language ("melee attack" is "atak wręcz" in Polish); in
         English, or where no translation is, as the attack model writes it ("Defense", as printed)."""
-        from .i18n import _
 
         name = STAT_NAMES.get(self.what)
         said = _(name) if name is not None else self.what
@@ -228,7 +224,6 @@ class MissingStat:
     def message(self, in_game: bool = False) -> str:
         """``in_game``: for a move of the game's log (``game attack``), which takes no ``--stat``:
         the number is kept for the card, or the damage recorded by hand."""
-        from .i18n import _
 
         if in_game and self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it) and this game's position gives none: "
@@ -247,7 +242,6 @@ class MissingStat:
     def page_message(self, in_game: bool = False) -> str:
         """:meth:`message` in the web page's words: its form asks the number and keeps it for the
         card ("keep for CARD"), where the command line names ``--stat`` and ``cards set`` (R173)."""
-        from .i18n import _
 
         if in_game and self.keep() is None:
             return _("{id}'s {what} is unknown ({id} has no card that gives it) and this game's position gives none: "

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .coords import parse_edge, parse_square
 from .geometry.core import Contact, Pt
 from .i18n import _
 from .model import Position
@@ -46,8 +47,6 @@ def sight_overlay(pos: Position, ans: SightAnswer) -> Overlay:
 
 
 def cover_overlay(pos: Position, ans: CoverAnswer, sight_ans: SightAnswer | None) -> Overlay:
-    from .coords import parse_edge, parse_square
-
     target = pos.figure(ans.target)
     squares: list[tuple[int, int]] = []
     edges: list[tuple[int, int, str]] = []

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import AssistantError, Problem, did_you_mean
+from .errors import AssistantError, CardLibraryError, Problem, did_you_mean
 from .i18n import _
 from .resources import user_data_dir
 from .yamlio import LineMap, YamlReadError, dump_yaml, parse_yaml, problems_from_validation, read_text, write_text_atomic
@@ -119,7 +119,7 @@ def read_overrides(path: Path | None = None) -> tuple[list[CardOverride], list[P
         return [], problems, lines
     from pydantic import ValidationError  # start-up time: only when the user has overrides
 
-    from .overridevalidation import OverridesFile
+    from .overridevalidation import OverridesFile  # start-up time: pydantic (0.1 s) only when an overrides file is read
 
     try:
         parsed = OverridesFile.model_validate(data)
@@ -151,7 +151,6 @@ def save_override(game: str, name: str, set_: str | None, *, stats: Mapping[str,
     entries, problems, _lines = read_overrides(path)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        from .errors import CardLibraryError
 
         raise CardLibraryError(errors)
     raw: list[dict[str, Any]] = [_entry_json(e) for e in entries]

@@ -8,6 +8,7 @@ editable install) they are read from the repository itself.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -98,7 +99,6 @@ def reading(ident: str) -> str | None:
     >>> reading("R1").splitlines()[0]
     '## R1 — Choosing the corner for cover: not the far side of the wall one stands behind'
     """
-    import re
 
     m = re.fullmatch(r"[Rr]?(\d{1,3})", ident.strip())
     if not m:

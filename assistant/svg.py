@@ -18,10 +18,12 @@ from html import escape
 from typing import Any
 
 from . import i18n
-from .coords import Square, column_name
+from .coords import Square, column_name, parse_square
 from .editions import SquareTerrain
+from .geometry.fan import fan
 from .i18n import _, term
 from .model import Position
+from .yamlio import write_text_atomic
 
 S = 40  # user units per square (the page scales the picture; 40 keeps tap targets >= 40 px at 1x)
 M = 22  # margin for coordinates
@@ -73,7 +75,6 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
             out.append(f'<rect class="sq" data-square="{sq.name}" x="{_x(c)}" y="{_x(r)}" width="{S}" height="{S}" fill="{fill}" '
                        f'stroke="#d7d7d7" stroke-width="1"><title>{escape(label)}</title></rect>')
     for name, colour in (marks or {}).items():
-        from .coords import parse_square
 
         square = parse_square(name)
         out.append(f'<rect x="{_x(square.col)}" y="{_x(square.row)}" width="{S}" height="{S}" fill="{escape(colour)}" fill-opacity="0.35" '
@@ -83,7 +84,6 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
     for r in range(m.rows):
         out.append(f'<text x="{M - 4}" y="{_x(r + 0.5) + 4}" font-size="11" text-anchor="end">{r + 1}</text>')
     if overlay is not None and overlay.fan_corner is not None and overlay.fan_target:
-        from .geometry.fan import fan
 
         poly = fan(overlay.fan_corner, list(overlay.fan_target))
         pts = " ".join(f"{_x(float(p[0]))},{_x(float(p[1]))}" for p in poly)
@@ -162,8 +162,6 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
 
 
 def write_svg(path: Any, svg: str) -> None:
-    from .yamlio import write_text_atomic
-
     write_text_atomic(path, svg + "\n")
 
 

@@ -7,11 +7,13 @@ Problems are collected, never raised one by one, so that a user sees all of them
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import math
 import os
 import re
 import tempfile
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,7 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .coords import said
-from .errors import AssistantError, Problem
+from .errors import AssistantError, Problem, did_you_mean
 from .fileread import SQLITE_HEADER, check_regular, read_head, read_limited
 from .i18n import _, n_
 
@@ -428,8 +430,6 @@ def dump_yaml(data: Any) -> str:
 
 def _allowed_keys(model: Any, loc: Sequence[Any]) -> list[str]:
     """The keys the schema allows at ``loc`` (for "did you mean" on an unknown key)."""
-    import dataclasses
-    import typing
 
     t = model
     for part in loc:
@@ -521,7 +521,6 @@ def pydantic_words(err: Any) -> str:
 
 def problems_from_validation(exc: Any, lines: LineMap, name: str, model: Any, prefix: Sequence[Any] = ()) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems with lines and plain words."""
-    from .errors import did_you_mean
 
     out: list[Problem] = []
     for err in exc.errors(include_url=False):

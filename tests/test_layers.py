@@ -125,3 +125,36 @@ def test_the_cli_helpers_import_nothing_back() -> None:
     helpers = [m for m in MODULES if m in ("assistant.cli.output",)]
     for m in helpers:
         assert not {t for t in GRAPH[m] if _under(t, "assistant.cli")}, m
+
+
+def _unexplained_imports_in_functions(path: Path) -> list[int]:
+    """Lines of imports made inside a function with no comment saying why: on the import, on the
+    run of imports it belongs to, or on the line before that run (the house's rule: few imports
+    inside functions, only where start-up time needs them, and say so)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    tree = ast.parse("\n".join(lines))
+    bad: list[int] = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(fn):
+            body = getattr(node, "body", None)
+            if not isinstance(body, list):
+                continue
+            run: list[ast.stmt] = []
+            for stmt in [*body, None]:
+                if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                    run.append(stmt)
+                    continue
+                if run:
+                    text = lines[run[0].lineno - 2: run[-1].end_lineno or run[-1].lineno]
+                    if not any("#" in line for line in text):
+                        bad.extend(s.lineno for s in run)
+                    run = []
+    return sorted(set(bad))
+
+
+def test_an_import_inside_a_function_says_why() -> None:
+    unexplained = [f"{path.relative_to(PACKAGE.parent)}:{line}" for path in sorted(MODULES.values())
+                   for line in _unexplained_imports_in_functions(path)]
+    assert unexplained == [], "an import inside a function without a comment saying why (start-up time?)"

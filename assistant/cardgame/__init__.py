@@ -1,11 +1,13 @@
 """What the card games share: the table-command notation (:mod:`.notation`), the outcome of a
 command, and the game log over the SQLite event store (:mod:`.log`)."""
 
+import functools
+import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Literal, TypeVar
 
-from ..errors import AssistantError
+from ..errors import AssistantError, NotationError
 from ..i18n import _
 
 
@@ -63,12 +65,9 @@ def registrar(table: dict[str, Any], options: dict[str, Options]) -> Callable[..
 def naming_fields(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
     """Wrap a table's ``lookup(table, path)``: a path naming no field is refused with the fields
     there are, never an internal error."""
-    import functools
 
     @functools.wraps(inner)
     def lookup(t: Any, path: str) -> Any:
-        from ..errors import NotationError
-
         if any(part.startswith("__") for part in path.split(".")):  # Python's insides (__class__) are no fact of the table
             raise NotationError(_("{path!r}: no fact of the table is named with '__'").format(path=path))
         try:
@@ -76,11 +75,6 @@ def naming_fields(inner: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]
         except (KeyError, IndexError) as e:  # a field a table's own mapping does not have (stat.ID.NAME)
             raise NotationError(_("{path!r}: no field {name!r} there").format(path=path, name=str(e.args[0]) if e.args else "?")) from None
         except AttributeError as e:
-            import re
-            from dataclasses import fields, is_dataclass
-
-            from ..errors import NotationError
-
             name = getattr(e, "name", None) or (re.findall(r"attribute '([^']*)'", str(e)) or ["?"])[0]
             obj = getattr(e, "obj", None)
             there = ", ".join(f.name for f in fields(obj)) if obj is not None and is_dataclass(obj) else "see --help"

@@ -87,7 +87,7 @@ def run(spec: dict[str, Any], here: Path, game: CardGame) -> list[str]:
 
 
 def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
-    from ..yamlio import read_text
+    from ..yamlio import read_text  # start-up time: YAML only when a scenario is run
 
     table_spec = spec.get("table")
     if isinstance(table_spec, str):
@@ -144,6 +144,6 @@ def _run(spec: dict[str, Any], here: Path, rules: CardGame) -> list[str]:
 
 
 def _dump(data: Any) -> str:
-    import yaml
+    import yaml  # start-up time: YAML only when a scenario is run
 
     return yaml.safe_dump(data, sort_keys=False)

@@ -17,6 +17,7 @@ from rich.text import Text
 from ..coords import Corner, Edge, Square, column_name, format_squares
 from ..editions import SquareTerrain
 from ..i18n import N_, _, condition_name, side_name
+from ..limits import check_draw
 from ..model import Figure, Position
 from ..textsafe import shown
 
@@ -126,7 +127,6 @@ def board_width(pos: Position, cell: int = CELL) -> int:
 def render_board(pos: Position, width: int | None = None) -> RenderableType:
     """The board and its legend; drawn compact (two characters a square) when the full board
     would not fit ``width`` characters (a phone's terminal)."""
-    from ..limits import check_draw
 
     check_draw(pos)
     cell = 1 if width is not None and board_width(pos) > width else CELL
@@ -269,7 +269,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
         parts.append(areas)
 
     if pos.figures:
-        from rich.table import Table
+        from rich.table import Table  # start-up time: loaded only when this runs (bench/startup.py)
 
         labels = figure_labels(pos, cell)
         rows = []

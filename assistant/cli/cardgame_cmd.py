@@ -9,15 +9,17 @@ notation (``do "A resolve h1+h2 -> vader"``); ``check`` answers "may I?" without
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.markup import escape
 
-from ..cardgames import find_card_game
+from ..cardgames import find_card_game, run_scenario
 from ..commands.games import card_game_names
 from ..errors import AssistantError
+from ..game.store import set_current_game
 from ..i18n import _, current
 from ..yamlio import dump_yaml, parse_yaml, read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, replay_event, run, session
@@ -45,7 +47,6 @@ def use(ctx: typer.Context, game_file: Annotated[Path, typer.Argument(help="A ga
     """Make a game file the current game of this kind (each kind of game has its own)."""
     # start-up time: a card game's log and engine only when one is opened
     from ..commands.cardgames import open_log
-    from ..game.store import set_current_game
 
     game = kind(ctx)
     with edge():
@@ -164,7 +165,7 @@ def import_cmd(
 
     Exit codes: 0 read (cards refused alone are in the report); 2 the file cannot be read as a card list.
     """
-    from .. import cardtext
+    from .. import cardtext  # start-up time: loaded only when this runs (bench/startup.py)
     from ..cardgame.importers import EntryOptions, entry_card, read_card_file, read_card_folder  # start-up time: only import reads card data
 
     record = find_card_game(kind(ctx))
@@ -236,7 +237,6 @@ def scenario(ctx: typer.Context, files: Annotated[list[Path], typer.Argument(hel
     with '_', or no 'game' key) are skipped.
     """
     from ..cardgame.scenario import ScenarioError  # start-up time: the engines only when a scenario runs
-    from ..cardgames import run_scenario
 
     with edge():
         failed = ran = 0
@@ -292,8 +292,6 @@ def card_games() -> tuple[str, ...]:
 
 
 def _card_json(c: object) -> dict:
-    from dataclasses import asdict
-
     d = asdict(c)  # type: ignore[call-overload]
     if "faces" in d:
         d["faces"] = None if c.faces is None else [str(f) for f in c.faces]  # type: ignore[attr-defined]

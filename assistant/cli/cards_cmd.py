@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..cards import library_folders, load_folders
+from ..cards import default_library, library_folders, load_folders
 from ..errors import AssistantError
 from ..i18n import _, n_
 from ..yamlio import write_text_atomic
@@ -22,7 +22,7 @@ GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this gam
 
 
 def _check_game(game: str | None) -> str | None:
-    from ..commands.cardverbs import check_game
+    from ..commands.cardverbs import check_game  # start-up time: loaded only when this runs (bench/startup.py)
 
     return check_game(game)
 
@@ -41,7 +41,7 @@ def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = Fal
                 }
             )
             return
-        from rich.table import Table
+        from rich.table import Table  # start-up time: loaded only when this runs (bench/startup.py)
 
         table = Table(header_style="bold", box=None, pad_edge=False)
         for col in ("name", "game", "set", "cost", "known"):
@@ -201,8 +201,7 @@ def abilities_cmd(
 ) -> None:
     """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
     from ..abilities import CATEGORIES, classify, known, modelled_names  # start-up time: the catalogue when asked
-    from ..cards import default_library
-    from ..rules.applied import modelled_places
+    from ..rules.applied import modelled_places  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge(json_out, "abilities"):
         g_only = _check_game(game)

@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from ..terminal import internal_error, json_text, print_lines, quiet_stdout, report, stdout_gone, write_out
+
 __all__ = ["main", "one_blas_thread", "parse", "parse_photo", "parse_shell"]
 
 #: the questions answered here, and the names of their two figures (as the tree's commands name them)
@@ -192,9 +194,8 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     with decoding(Path(image)) as photo:
         import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
 
-        from ..commands.context import Session
-        from ..terminal import internal_error, quiet_stdout, stdout_gone
-        from .photo_cmd import detect_answer
+        from ..commands.context import Session  # start-up time: loaded only when this runs (bench/startup.py)
+        from .photo_cmd import detect_answer  # start-up time: loaded only when this runs (bench/startup.py)
 
         code = 0
         try:
@@ -266,7 +267,7 @@ def _tree() -> None:
 def _shell(lang: str | None, game: Path | None) -> None:
     """The shell, its first prompt shown before the tree is built (see :mod:`.shell`)."""
     from .. import i18n  # start-up time: see main
-    from .shell import run_shell
+    from .shell import run_shell  # start-up time: loaded only when this runs (bench/startup.py)
 
     i18n.set_language(i18n.choose(lang))
     try:
@@ -284,9 +285,8 @@ def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -
     """Answer as the tree's command would, and exit with its code; False (nothing printed) when the
     answer is one the tree must print."""
     from .. import i18n  # start-up time: see main
-    from ..commands.context import Session
-    from ..commands.registry import find
-    from ..terminal import json_text, print_lines, quiet_stdout, report, stdout_gone, write_out
+    from ..commands.context import Session  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..commands.registry import find  # start-up time: loaded only when this runs (bench/startup.py)
 
     def emit(obj: dict[str, Any]) -> None:
         write_out(json_text(obj) + "\n")

@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from ..commands.context import game_path, resolve_position
 from ..i18n import N_, _, n_
-from ..position import save_position
+from ..position import parse_position, save_position
 from ..yamlio import read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, library, read_state, replay_event, run, session
 from .output import JsonOpt, edge, emit_json, err, out, write_or_print
@@ -36,9 +36,8 @@ def new(
     """Start a game from a position file (each side a squad, checked) and make it the current game."""
     # start-up time: the game session's modules only for the commands that open a game here
     from ..game import Game
-    from ..game.squads import check_squads
-    from ..game.store import games_home, set_current_game
-    from ..position import parse_position
+    from ..game.squads import check_squads  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.store import games_home, set_current_game  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         text, _unused = read_text(resolve_position(position))
@@ -62,8 +61,8 @@ def import_(
     """Start a game from a position file (the same as 'game new --position FILE'), or read back an
     exported JSON log: its chain and result checked, the same game to replay, undo and go on with."""
     from ..cardgames import CARD_GAMES  # start-up time: see new
-    from ..game.logimport import import_export, looks_like_export
-    from ..game.store import GameFileError, games_home, set_current_game
+    from ..game.logimport import import_export, looks_like_export  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.store import GameFileError, games_home, set_current_game  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         text, _unused = read_text(resolve_position(file))
@@ -74,7 +73,7 @@ def import_(
             path = game or games_home() / "games" / f"{Path(file).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
             rules = exported.get("rules")
             if isinstance(rules, str) and rules in CARD_GAMES:  # a Destiny or SW TCG export: the same chain, its own fold (R267)
-                from ..cardgame.log import import_export as import_card_game
+                from ..cardgame.log import import_export as import_card_game  # start-up time: loaded only when this runs (bench/startup.py)
 
                 count = import_card_game(path, exported, file, CARD_GAMES[rules])
                 set_current_game(path, rules)
@@ -103,7 +102,7 @@ def import_(
 def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
     """Make a game file the current miniatures game (each kind of game has its own current game)."""
     from ..game import Game  # start-up time: see new
-    from ..game.store import set_current_game
+    from ..game.store import set_current_game  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         g = Game.open(game_path(game), readonly=True)

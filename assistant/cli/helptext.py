@@ -10,10 +10,13 @@ line is parsed -- always from the English originals, so that a second run in ano
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Iterator
 from typing import Any
 
 from ..i18n import N_, _
+from .output import click
 
 #: the help panels' own words (typer's), translated with the rest
 PANEL_TEXTS = {
@@ -47,7 +50,6 @@ def walk(command: Any, *, built: bool = False) -> Iterator[Any]:
 def _help_option(command: Any) -> Any:
     """The command's ``--help`` option (click makes it on first use; made here so that its text
     can be translated before it is shown)."""
-    from .output import click
 
     if not getattr(command, "add_help_option", False):
         return None
@@ -87,8 +89,6 @@ def _format_usage(command: Any, ctx: Any, formatter: Any) -> None:
 def translate_help(root: Any) -> None:
     """Put the current language's help texts on the whole tree built so far (English where a
     catalog lacks one); a group built later is translated when it is built."""
-    import sys
-    import types
 
     for command in walk(root, built=True):
         command.format_usage = types.MethodType(_format_usage, command)

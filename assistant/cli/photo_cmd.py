@@ -5,16 +5,19 @@ from __future__ import annotations
 import contextlib
 import json
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.markup import escape
 
+from ..editions import Edition
 from ..errors import AssistantError
 from ..i18n import N_, _, decimal, n_
 from ..limits import check_photo
-from ..yamlio import check_output_path
+from ..yamlio import check_output_path, write_bytes_atomic, write_text_atomic
+from .output import edge, emit_json, err, out, print_text
 
 if TYPE_CHECKING:  # the photo package loads OpenCV: only the photo commands import it, when run
     from ..commands.context import Session
@@ -38,7 +41,7 @@ TableOpt = Annotated[Path | None, typer.Option("--table", help="A table profile 
 def _camera(calib: Path | None):
     if calib is None:
         return None
-    from ..photo.calibrate import load
+    from ..photo.calibrate import load  # start-up time: loaded only when this runs (bench/startup.py)
 
     return load(calib)
 
@@ -46,14 +49,14 @@ def _camera(calib: Path | None):
 def _reference(ctx: typer.Context, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
     """The empty map's reference to compare a photo with: the file named, else the game's own
     (``GAME.reference.npz``, made by 'photo reference'), else None (the learned classifier answers)."""
-    from .common import session
+    from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
 
     return _session_reference(session(ctx), reference, pos, position, game)
 
 
 def _session_reference(sess: Session, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
     """:func:`_reference` for the command line's session ``sess``."""
-    from ..photo.reference import check_size, load_reference, reference_path
+    from ..photo.reference import check_size, load_reference, reference_path  # start-up time: loaded only when this runs (bench/startup.py)
 
     path = reference
     if path is None and position is None:
@@ -73,7 +76,7 @@ def _session_reference(sess: Session, reference: Path | None, pos: Any, position
 def _table(table: Path | None):
     if table is None:
         return None
-    from ..photo.occupancy import load_profile
+    from ..photo.occupancy import load_profile  # start-up time: loaded only when this runs (bench/startup.py)
 
     return load_profile(table)
 
@@ -104,7 +107,7 @@ def detect_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
-    from .common import session
+    from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
 
     detect_answer(session(ctx), image, position, game, calib, table, reference, json_out)
 
@@ -114,8 +117,7 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
     """``photo detect``'s answer printed, for the command line's session ``sess``: the tree's
     command and the fast path's (:mod:`.fast`, which answers it without building the tree).
     ``decoded``: the photo's decoding (:func:`~assistant.photo.decoding`) where the caller started it already."""
-    from ..photo import NoGridError, decoding, detect
-    from .output import edge, emit_json, out
+    from ..photo import NoGridError, decoding, detect  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge(json_out, "photo"), (contextlib.nullcontext(decoded) if decoded is not None else decoding(image)) as photo:
         pos = sess.load(position, game)[0]
@@ -148,7 +150,6 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
 def _no_grid(json_out: bool, query: str, image: Path, exc: Exception) -> NoReturn:
     """No grid in the photo: exit 2, with ``"grid_found": false`` in the JSON answer (CONTRACT
     §3), for ``photo detect`` and ``photo check`` alike."""
-    from .output import emit_json, err
 
     if json_out:
         emit_json({"query": query, "image": str(image), "grid_found": False, "error": str(exc)})
@@ -172,10 +173,9 @@ def check_cmd(
     Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
-    from ..photo import NoGridError, decoding, detect
-    from ..photo.compare import compare
-    from .common import load as _load
-    from .output import edge, emit_json
+    from ..photo import NoGridError, decoding, detect  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.compare import compare  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge(json_out, "photo check"), decoding(image) as photo:
         pos = _load(ctx, None, game)
@@ -226,9 +226,7 @@ def _check_row(r: Row) -> dict[str, Any]:
 
 
 def _print_check(rows: list[dict[str, Any]]) -> None:
-    from rich.table import Table
-
-    from .output import out
+    from rich.table import Table  # start-up time: rich's tables only when a check is printed
 
     table = Table(header_style="bold", box=None, pad_edge=False)
     for col in ("", N_("figure"), N_("game"), N_("photo"), N_("note")):
@@ -240,7 +238,6 @@ def _print_check(rows: list[dict[str, Any]]) -> None:
 
 def _print_to_confirm(uncertain: list[dict[str, Any]], more: int) -> None:
     """The squares to confirm, least sure first, each with the chance that the answer reads it right."""
-    from .output import out
 
     if not uncertain:
         return
@@ -262,11 +259,9 @@ def adapt_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Fit the occupancy classifier to your own table from photos of a known position."""
-    from ..photo import NoGridError, load_image, locate_grid
-    from ..photo.occupancy import adapt
-    from ..yamlio import write_text_atomic
-    from .common import load as _load
-    from .output import edge, emit_json, out
+    from ..photo import NoGridError, load_image, locate_grid  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.occupancy import adapt  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge(json_out, "photo adapt"):
         pos = _load(ctx, position)
@@ -278,7 +273,7 @@ def adapt_cmd(
         for image in images:
             img = load_image(image)
             if cam is not None:
-                import cv2
+                import cv2  # start-up time: loaded only when this runs (bench/startup.py)
 
                 img = cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
             try:
@@ -317,12 +312,10 @@ def synth_cmd(
                                                   "from --seed (the same map photographed again).")] = None,
 ) -> None:
     """Generate a synthetic table photo (for trying the detector)."""
-    import cv2
+    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
 
-    from ..photo.synth import render_photo
-    from ..yamlio import write_bytes_atomic, write_text_atomic
-    from .common import load as _load
-    from .output import edge, err
+    from ..photo.synth import render_photo  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         for path in (output, truth):  # both refused before rendering: the photo is not written without its truth
@@ -335,7 +328,6 @@ def synth_cmd(
         pos = _load(ctx, position)
         check_photo(pos)
         if empty:
-            from dataclasses import replace
 
             pos = replace(pos, figures=())
         img, t = render_photo(pos, seed=seed, width=width, height=width * 3 // 4, varied=varied, tilt_max=50.0 if varied else 45.0,
@@ -356,9 +348,8 @@ def calibrate_camera(
     output: Annotated[Path, typer.Option("--output", "-o", help="The calibration file (OpenCV YAML).")],
 ) -> None:
     """Calibrate the camera from photos of the ChArUco sheet."""
-    from ..photo import load_image
-    from ..photo.calibrate import calibrate, save
-    from .output import edge, out
+    from ..photo import load_image  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.calibrate import calibrate, save  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         cam = calibrate([load_image(p) for p in images])
@@ -376,11 +367,9 @@ def calibrate_sheet(
     dpi: Annotated[int, typer.Option("--dpi", min=72, max=1200)] = 300,
 ) -> None:
     """A ChArUco board at true scale (30 mm squares) for camera calibration."""
-    import cv2
+    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
 
-    from ..photo.calibrate import charuco_sheet
-    from ..yamlio import write_bytes_atomic
-    from .output import edge, err
+    from ..photo.calibrate import charuco_sheet  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         write_bytes_atomic(output, cv2.imencode(".png", charuco_sheet(dpi))[1].tobytes())
@@ -395,11 +384,9 @@ def calibrate_markers(
     dpi: Annotated[int, typer.Option("--dpi", min=72, max=1200)] = 300,
 ) -> None:
     """ArUco 4x4_50 markers at true scale: 0-3 for the map corners, 4+ for figure bases."""
-    import cv2
+    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
 
-    from ..photo.calibrate import marker_sheet
-    from ..yamlio import write_bytes_atomic
-    from .output import edge, err
+    from ..photo.calibrate import marker_sheet  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         if first > last or first < 0:
@@ -432,17 +419,14 @@ def map_from_photo(
     the photo's top is taken as row 1, unless a corner marker shows which corner is which: the
     answer says so, for the judge to confirm or to turn with --turn). What the reading is unsure
     of is listed, in the file's opening comment and in --json, to confirm."""
-    import yaml
+    import yaml  # start-up time: loaded only when this runs (bench/startup.py)
 
-    from ..commands.context import resolve_position
-    from ..editions import Edition
-    from ..photo import NoGridError, load_image, reference_lens_note
-    from ..photo.lines import TurnError
-    from ..photo.mapread import as_map_yaml, to_confirm
-    from ..photo.terrain import read_map_photo
-    from ..position import load_position, parse_position
-    from ..yamlio import write_text_atomic
-    from .output import edge, emit_json, err, print_text
+    from ..commands.context import resolve_position  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import NoGridError, load_image, reference_lens_note  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.lines import TurnError  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.mapread import as_map_yaml, to_confirm  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.terrain import read_map_photo  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..position import load_position, parse_position  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
@@ -491,7 +475,7 @@ def map_from_photo(
         parse_position(text, str(image))  # what we write must load
         before: bytes | None = None
         if reference_out is not None:  # the same photo, the same grid: the empty map's reference
-            from ..photo.reference import make_reference, save_reference
+            from ..photo.reference import make_reference, save_reference  # start-up time: loaded only when this runs (bench/startup.py)
 
             before = reference_out.read_bytes() if reference_out.is_file() else None
             save_reference(make_reference(img, got.grid, cols, rows, image.name), reference_out)
@@ -553,7 +537,7 @@ def _one_way_doubt(ways: int) -> str:
 
 
 def cv2_undistort(img, cam):
-    import cv2
+    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
 
     return cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
 
@@ -570,11 +554,15 @@ def reference_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Photograph the empty map once: later photos of this game are compared with it, square by square."""
-    from ..photo import NoGridError, load_image, reference_grid, reference_lens_note
-    from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
-    from .common import load as _load
-    from .common import session
-    from .output import edge, emit_json, err, out
+    from ..photo import NoGridError, load_image, reference_grid, reference_lens_note  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.reference import (  # start-up time: loaded only when this runs (bench/startup.py)
+        figures_seen_warning,
+        make_reference,
+        reference_path,
+        save_reference,
+    )
+    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge(json_out, "photo reference"):
         pos = _load(ctx, position, game)
@@ -620,10 +608,9 @@ def apply_cmd(
     reference: RefOpt = None,
 ) -> None:
     """Update the game to where the photo shows the figures (logged as corrections, with undo)."""
-    from ..photo import detect, load_image
-    from ..photo.compare import compare
-    from .common import open_game
-    from .output import edge, out
+    from ..photo import detect, load_image  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.compare import compare  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import open_game  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         g = open_game(ctx, game)
@@ -683,12 +670,10 @@ def batch_cmd(
     reference: RefOpt = None,
 ) -> None:
     """Read many photos, with a progress bar; a photo without a board is recorded as such."""
-    from rich.progress import Progress
+    from rich.progress import Progress  # start-up time: loaded only when this runs (bench/startup.py)
 
-    from ..photo import NoGridError, detect, load_image
-    from ..yamlio import write_text_atomic
-    from .common import load as _load
-    from .output import edge, err
+    from ..photo import NoGridError, detect, load_image  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
 
     with edge():
         pos = _load(ctx, position)

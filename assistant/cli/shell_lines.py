@@ -429,7 +429,7 @@ def _command() -> Any:
     its completers attached."""
     global _COMMAND
     if _COMMAND is None:
-        import typer.main
+        import typer.main  # start-up time: loaded only when this runs (bench/startup.py)
 
         tree = root()
         if tree is None:

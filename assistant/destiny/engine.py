@@ -33,7 +33,7 @@ from ..cardgame.notation import Command, unknown_verb
 from ..errors import AssistantError, NotationError
 from ..i18n import N_, _, n_
 from .characters import MAX_SHIELDS, MAX_UPGRADES, Character, deal_damage, give_shields, heal, move_damage
-from .dice import DAMAGE, Face, IllegalResolveError, PoolDie, Symbol, check_resolve
+from .dice import DAMAGE, Face, IllegalResolveError, PoolDie, Symbol, check_resolve, total_value
 from .importers import said_word
 from .play import IllegalPlayError, check_play, end_of_round_loser, setup_roll_value, upgrade_cost, upkeep_draw
 from .round import ActionPhase, IllegalActionError
@@ -1510,7 +1510,6 @@ def _end_round(t: Table, said: list[str]) -> Table:
 @_step("total")
 def _s_total(t: Table, cmd: Command, said: list[str]) -> Table:
     """``total DIE ...``: the total value of the dice named (P8 › Łączna wartość)."""
-    from .dice import total_value
 
     faces = []
     for did in cmd.rest():

@@ -18,19 +18,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..cards import CardLibrary
+from ..cards import CardLibrary, load_card_file
 from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import _
+from ..limits import check_query
 from ..model import Position, card_key
 from ..position import dump_position, parse_position
+from ..resources import data_dir
 from ..rules.engine import Reason
 from ..rules.record import EDITIONS
 from ..textsafe import says_something
 from ..yamlio import MAX_FILE_BYTES
 from . import events as _events  # noqa: F401  (files every kind of event before any log is folded)
-from .state import GameState, Kept, check, copy_state, finish, fold, fold_on
-from .store import REQUEST_ID, Event, GameStore
+from .state import GameState, Kept, apply, check, copy_state, finish, fold, fold_on
+from .store import REQUEST_ID, Event, GameFileError, GameStore, undo_target
 
 
 class RefusedError(AssistantError):
@@ -40,7 +42,6 @@ class RefusedError(AssistantError):
         self.reasons = reasons
         #: every reason with its rule, without the command line's way to override (the web page says its own, R173)
         self.why = text = "; ".join(f"{r.text} ({r.rule})" for r in reasons)
-        from ..i18n import _
 
         super().__init__(_("refused: {why}. A judge may record it anyway with --override \"reason\"").format(why=text))
 
@@ -69,12 +70,11 @@ class Game:
     def new(cls, path: Path, position_yaml: str, library: CardLibrary | None = None, override: str | None = None) -> Game:
         """Start a game; squads that break the edition's building rules are refused unless
         overridden with a reason (recorded with the setup)."""
-        from .squads import check_squads
+        from .squads import check_squads  # start-up time: the squad rules (and the figure database) only when a squad is checked
 
         if override is not None and not says_something(override):
             raise AssistantError(_("an override needs a reason"))
         pos = parse_position(position_yaml, "position", library)  # refuse a bad position before creating anything
-        from ..limits import check_query
 
         check_query(pos, "a game")
         problems, _unchecked = check_squads(pos)
@@ -91,12 +91,10 @@ class Game:
         rules = store.meta().get("rules", "")
         if rules in ("destiny", "swtcg"):
             store.close()
-            from .store import GameFileError
 
             raise GameFileError(_("{path} is a {rules} game: use 'python -m assistant {rules} ...'").format(path=path, rules=rules))
         if rules not in EDITIONS:  # the registered editions' records (the message names the three there are)
             store.close()
-            from .store import GameFileError
 
             raise GameFileError(
                 _("{path}: the game's rules {rules!r} are not swm2004, swm2008 or ddm2005 (a damaged or edited file)").format(path=path, rules=rules)
@@ -153,7 +151,6 @@ class Game:
         one refused, none. The log is read and folded once, not once per command. ``since``: the
         log's last event number the commands were worked out on; a log that has changed since
         records none of them (:class:`ChangedSinceError`, reading R183)."""
-        from .state import apply
 
         rid = REQUEST_ID.get()
         if rid is not None:
@@ -180,7 +177,6 @@ class Game:
         """Undo an event (or, naming an undo, bring back what it cancelled). Later events that
         no longer apply stay in the log, marked void with the reason (see :func:`voided`). The
         event undone is found inside the write lock: "the last one" is the last one then."""
-        from .store import undo_target
 
         def plan(events: list[Event]) -> list[tuple[str, dict[str, Any], str | None]]:
             return [("undo", {"seq": undo_target(events, seq)}, None)]
@@ -202,8 +198,6 @@ def _kept_cards(pos: Position, library: CardLibrary | None) -> dict[str, Any] | 
     kept in the game file so that later commands on it need no --cards."""
     if library is None or not pos.cards:
         return None
-    from ..cards import load_card_file
-    from ..resources import data_dir
 
     shipped = data_dir("cards").resolve()
     used = set(pos.cards)  # by name and set (model.card_key)

@@ -8,6 +8,7 @@ returns the data of the event to record; none writes anything.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -17,8 +18,11 @@ from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..i18n import _, condition_name, side_name
 from ..rules.record import find_edition
 from ..textsafe import markdown_shown
+from . import RefusedError
 from .effects import force_paid
+from .initiative import decide
 from .outcome import after_hit, roll_outcome, save_made
+from .referee import plan_move
 from .state import GameState, check
 from .store import export_chain
 
@@ -26,7 +30,7 @@ from .store import export_chain
 def power_event(st: GameState, figure: str, target: str, name: str, saves: list[str], override: str | None = None) -> dict[str, Any]:
     """A Force power used at the table (``game power``): who is struck, for how much, through the
     saves each makes (``--save ID:ABILITY=N``; ``ID:save=N`` for the power's own save)."""
-    from ..rules.powers import use_power
+    from ..rules.powers import use_power  # start-up time: the Force powers only when one is used
 
     _turn_refusals(st, "power", {"figure": figure, "target": target, "power": name}, override)
     ans = use_power(st.position, figure, target, name)
@@ -121,7 +125,6 @@ def _save_words_error(item: str) -> CommandLineWordsError:
 
 def _turn_refusals(st: GameState, kind: str, data: dict[str, Any], override: str | None) -> None:
     """The turn's refusals first (whose turn, how many attacks), before the dice are asked for."""
-    from . import RefusedError
 
     reasons = check(st, kind, data)
     if reasons and not override:
@@ -130,7 +133,6 @@ def _turn_refusals(st: GameState, kind: str, data: dict[str, Any], override: str
 
 def refuse_unless(ans: Any, override: str | None) -> None:
     if not ans.legal and not override:
-        from . import RefusedError
 
         # legal None (a DDM area at its template's edge): only the table can tell, so a judge records it
         raise RefusedError(list(ans.illegal_reasons) or list(getattr(ans, "undecided", ())))
@@ -153,7 +155,6 @@ def move_event(
     """The move's data (path and cost, checked by the referee when recorded) and its notes
     (enemies whose reach it leaves, ...); ``burrow``: DDM Burrow underground; ``tow``: SWM Tow
     Cable's ally and the square it ends on; ``surprise``: SWM Surprise Move before any activation."""
-    from .referee import plan_move
 
     plan = plan_move(st, figure, dest, burrow=burrow, tow=tow, surprise=surprise)
     data = plan.data(figure, dest) if plan.route.cost is not None else {"figure": figure, "to": dest.name, "cost": 0, **plan.extra}
@@ -175,7 +176,7 @@ def attack_event(
     """An attack with the d20 as rolled at the table: hit or miss, critical, damage (``reroll``:
     the d20 a Force point rerolled it to, :func:`roll_outcome`; ``spend_force``: the Force power a
     Force point bought before the roll, paid once a turn for Sith Rage, reading R251)."""
-    from ..rules.attack import attack
+    from ..rules.attack import attack  # start-up time: the attack rules only when a verb attacks
 
     st.figure(attacker), st.figure(target)
     if not 1 <= roll <= 20:
@@ -231,7 +232,6 @@ def initiative_event(st: GameState, given: dict[str, list[int]], auto: bool = Fa
                      anticipation: dict[str, list[int]] | None = None) -> dict[str, Any]:
     """Initiative for a new round from the rolls given (or rolled here with ``auto``); ``anticipation``:
     the figures using Anticipation once it is settled, with their sides' rerolls (R289)."""
-    from .initiative import decide
 
     sides = st.sides()
     if not auto:
@@ -320,7 +320,6 @@ def entry_json(e: Any) -> dict[str, Any]:
 
 def export_text(st: GameState, meta: dict[str, Any], fmt: str) -> str:
     """The judge's export: the whole log and the result, as JSON or Markdown."""
-    import json
 
     final = {
         "round": st.round,

@@ -18,6 +18,7 @@ from ..errors import AssistantError, CommandLineWordsError, UnknownNameError
 from ..i18n import _, n_, side_name
 from ..model import DepartedError, Figure, Position
 from ..rules.record import find_edition
+from ..rules.saves import avoid_defeat_from
 from .state import Fallen, GameState, Turn
 
 
@@ -184,7 +185,6 @@ def damage(state: GameState, fid: str, amount: int, by: str | None = None, saves
 def avoids_defeat(state: GameState, f: Figure, saves: list[int] | None) -> bool:
     """SWM Avoid Defeat: when it would be defeated, two saves of 11; both succeed and it stays with 10
     Hit Points (PL p.34; CS g.2). The two d20s are given with the damage (``--saves``)."""
-    from ..rules.saves import avoid_defeat_from
 
     if avoid_defeat_from(state.position, f) is None:  # its own, or an adjacent ally's Emergency Life Support (swm2004 CS g.5; R290)
         return False

@@ -21,9 +21,11 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..abilities import has
 from ..editions import cite_for
 from ..errors import AssistantError, CommandLineWordsError
 from ..i18n import _, language, n_, side_name
+from ..rules import engine
 from ..rules.record import find_edition
 from .referee import rating_unknown
 from .state import GameState
@@ -103,8 +105,6 @@ def recon_sides(st: GameState) -> tuple[dict[str, str], dict[str, str]]:
     rerolled tie too, once however many Recon figures it has. Not while an enemy with Never Tell Me
     The Odds is in play, where the edition gives it (PL p.55): those sides come second, with the
     enemy that stops it. Reading R253."""
-    from ..abilities import has
-    from ..rules import engine
 
     pos = st.position
     rec = find_edition(pos.edition)
@@ -154,7 +154,6 @@ def master_tacticians(st: GameState) -> dict[str, str]:
     kto zaczyna chyba, że wyrzucisz 1. Remisy są nadal powtarzane. Jeśli więcej niż jedna drużyna
     posiada postać z umiejętnością Mistrz Taktyki, gracz z większą wartością rzutu na inicjatywę
     wybiera, kto zaczyna."): each side with a figure that has it, with that figure (reading R273)."""
-    from ..abilities import has
 
     pos = st.position
     if not find_edition(pos.edition).defines("Master Tactician"):
@@ -187,7 +186,6 @@ def anticipation_check(st: GameState, figure: str) -> tuple[str, str]:
     używając Przewidywania można powtórzyć oba rzuty."; CS g.1 the same): the figure's side, and the
     rule cited; refused where the edition gives no Anticipation, the figure lacks it, or it has no
     Force point left (reading R289)."""
-    from ..abilities import has
 
     pos = st.position
     rule = cite_for(pos.edition, ANTICIPATION_RULE)

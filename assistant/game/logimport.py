@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import CardLibrary
 from ..i18n import _
 from .state import fold
-from .store import FORMAT, GENESIS_KEYS, Event, GameFileError, genesis, link
+from .store import FORMAT, GENESIS_KEYS, Event, GameFileError, GameStore, genesis, link
 
 #: keys an exported event shows beside its data (:func:`~.actions.entry_json`)
 _SHOWN = frozenset({"seq", "at", "kind", "override", "round", "phase", "text", "undone", "void", "data", "hash"})
@@ -162,7 +162,6 @@ def import_export(path: Path, obj: dict[str, Any], source: str, library: CardLib
     """Write the exported log ``obj`` as the game file ``path`` (which must not exist); the
     number of events written, and the events void on replay that the export showed standing
     (:func:`read_export`)."""
-    from .store import GameStore
 
     header, events, unmarked = read_export(obj, source, library)
     GameStore.create_from(path, header, events).close()

@@ -9,13 +9,13 @@ it provokes, a DDM charge, a morale save's bonus. No rules live in the edges.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..abilities import Mend, has, mends
+from ..abilities import SPEED_POWERS, Mend, has, mends
 from ..cards import DdmCard, split_ability
 from ..coords import Square, count_squares, parse_square
-from ..editions import Size, cite_for
+from ..editions import Size, SquareTerrain, cite_for
 from ..errors import AssistantError
 from ..geometry.core import convex_hull, edge_points, interiors_meet, polygon_squares, unit_square
 from ..i18n import N_, _, n_
@@ -25,7 +25,7 @@ from ..rules.engine import Reason
 from ..rules.params import MoveAndAttack
 from ..rules.record import find_edition
 from .effects import rout_move
-from .movement import Route, mover, reach, route
+from .movement import Route, mover, reach, route, search_from
 from .state import GameState, Turn, check
 from .turns import TurnRules
 
@@ -265,14 +265,10 @@ def _check_tow(state: GameState, f: Figure, to: Square, ally_id: str, ally_to: S
 
 
 def _moved(pos: Position, f: Figure, to: Square) -> Position:
-    from dataclasses import replace
-
     return replace(pos, figures=tuple(replace(x, at=to) if x.id == f.id else x for x in pos.figures))
 
 
 def _placed(f: Figure, to: Square) -> Figure:
-    from dataclasses import replace
-
     return replace(f, at=to)
 
 
@@ -294,7 +290,7 @@ def move_budget(state: GameState, f: Figure, t: Turn, r: Route, to: Square, spee
     if _defines(state.position, "Emplacement") and has(abl, "Emplacement"):
         return [Reason(_("{f} is an Emplacement: it cannot move or be moved").format(f=f.id), c("PL p.42"))]
     if t.moved == 0 and t.attacks == 0 and has(abl, "Mercenary") and _defines(state.position, "Mercenary"):
-        from ..rules.attack import targets
+        from ..rules.attack import targets  # start-up time: the attack rules only when a verb attacks
 
         legal = [x["target"] for x in targets(state.position, f.id) if x.get("legal")]
         if legal:
@@ -437,8 +433,6 @@ def check_speed_power(state: GameState, f: Figure, delta: int, power: str) -> li
     """SWM Knight Speed and Master Speed: the acting figure pays 1 Force point for 4 or 6 more
     squares in its own turn (PL p.51, p.53; CS g.8-9), counted with its once-a-turn spend. Unlike
     Move Faster (PL p.25), neither text forbids buying them after an attack (reading R251)."""
-    from ..abilities import SPEED_POWERS
-    from ..editions import cite_for
 
     squares, where = SPEED_POWERS[power]
     rule = cite_for(state.position.edition, where) + "; reading R251 in docs/readings.md"
@@ -474,7 +468,6 @@ def check_force_sense(state: GameState, f: Figure, delta: int) -> list[Reason]:
     """swm2008 Force Sense (PL p.46: "(Moc; 1 Punkt Mocy) Wszystkie wrogie postacie tracą umiejętność
     specjalną Skradanie się (Stealth) do końca rundy"): 1 Force point of a figure that has it, counted
     with its once-a-turn spend; the text names no turn (reading R273)."""
-    from ..editions import cite_for
 
     rule = cite_for(state.position.edition, "PL p.46") + "; reading R273 in docs/readings.md"
     if not _defines(state.position, "Force Sense"):
@@ -505,7 +498,6 @@ def _slow_attack(state: GameState, abl: tuple[str, ...]) -> str | None:
 def _stagger_path(pos: Position, f: Figure, to: Square, most: int) -> bool:
     """Is there a route to ``to`` of at most ``most`` that crosses no difficult terrain and no
     creature (a Staggering charge: glossary 'Stagger')?"""
-    from .movement import search_from
 
     mv = mover(pos, f)
     occupied = {(q.col, q.row) for x in pos.figures if x.id != f.id for q in x.space}
@@ -545,7 +537,7 @@ def allowed_attacks(state: GameState, f: Figure, moved: bool) -> tuple[int, str]
     if tr.attack_lines_from_card:
         if moved:
             return 1, _("a creature that moved attacks only once")
-        from ..rules.ddm.attack import _ddm_lines
+        from ..rules.ddm.attack import _ddm_lines  # start-up time: the DDM attack only when a DDM figure attacks
 
         n = max(len(_ddm_lines(pos, f, "melee")), len(_ddm_lines(pos, f, "ranged")), 1)
         return n, n_("a full attack: the {n} attack on its card, without moving", "a full attack: the {n} attacks on its card, without moving", n).format(n=n)
@@ -650,7 +642,7 @@ def targets_this_turn(state: GameState | None, attacker: str, rows: list[dict[st
 def check_power(state: GameState, f: Figure, name: str | None = None) -> list[Reason]:
     """A power that hurts is used in the user's turn, in place of its attacks (PL p.44-47), of its
     whole turn, or besides them (Drain Life, Sith Hatred), as its entry says."""
-    from ..rules.powers import POWERS, find
+    from ..rules.powers import POWERS, find  # start-up time: the Force powers only when one is used
 
     tr = state.turn_rules
     reasons = _not_acting(state, f) + unable(state, f, "attack")
@@ -872,7 +864,7 @@ def check_opportunity(state: GameState, a: Figure, target: Figure) -> list[Reaso
     if tr.attack_lines_from_card and has(_abilities(pos, a), "No Reach"):
         reasons.append(Reason(_("{a} has No Reach: it makes no attacks of opportunity").format(a=a.id), c("glossary 'No Reach'")))
     if tr.attack_lines_from_card:
-        from ..rules.ddm.attack import _ddm_lines
+        from ..rules.ddm.attack import _ddm_lines  # start-up time: the DDM attack only when a DDM figure attacks
 
         if not _ddm_lines(pos, a, "melee"):
             reasons.append(Reason(_("{a} has no melee attack: an attack of opportunity is a melee attack").format(a=a.id), c(tr.cite_opportunity)))
@@ -1028,7 +1020,6 @@ def _opportunity_note(provokes: list[str], tr: TurnRules) -> str:
 def _provoked(pos: Position, f: Figure, path: list[Square], trigger: str) -> list[str]:
     """Enemies (able to act) next to a square the path leaves: SWM any step out of an adjacent
     square; DDM a step out of the threatened area."""
-    from dataclasses import replace
 
     out: list[str] = []
     others = tuple(x for x in pos.figures if x.id != f.id)
@@ -1164,22 +1155,18 @@ def plan_charge(state: GameState, fid: str, target_id: str, to: Square | None = 
 
 
 def _end_check(pos: Position, f: Figure) -> Any:
-    from .movement import mover
-
     return mover(pos, f).end_problem
 
 
 def _route_blocker(pos: Position, f: Figure, to: Square, target: Figure) -> str | None:
     """What a line from the start space to the end space passes through, if anything: a
     creature (allies too), a wall, a thin wall, a square that slows or stops movement."""
-    from .movement import mover
 
     mv = mover(pos, f)
     start = {(s.col, s.row) for s in f.space}
     # every line from a point of the start space to a point of the end space: their convex hull
     h = convex_hull([p for sq in [*start, (to.col, to.row)] for p in unit_square(sq)])
     m = pos.map
-    from ..editions import SquareTerrain
 
     walls = {(s.col, s.row) for s in m.squares.get(SquareTerrain.WALL, frozenset())}
     for x, y in sorted(polygon_squares(h), key=lambda q: abs(q[0] - f.at.col) + abs(q[1] - f.at.row)):

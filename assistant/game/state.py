@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
-from ..cards import CardLibrary, split_ability, with_user_overrides
+from ..cards import CardLibrary, cards_from_data, split_ability, with_user_overrides
 from ..coords import Square
 from ..editions import Edition, cite_for
 from ..errors import AssistantError, UnknownNameError
@@ -34,6 +34,7 @@ from ..i18n import _, side_name
 from ..model import DepartedError, Figure, Position
 from ..position import parse_position
 from ..rules.engine import Reason
+from ..yamlio import YamlReadError, parse_yaml
 from .store import Event, Shape, check_shapes, undone_seqs
 from .turns import TURN_RULES, TurnRules
 
@@ -535,8 +536,6 @@ def _setup_library(e: Event, library: CardLibrary | None) -> CardLibrary | None:
     kept = e.data.get("cards")
     if not kept:
         return library
-    from ..cards import cards_from_data
-    from ..yamlio import YamlReadError, parse_yaml
 
     extra = []
     for item in kept if isinstance(kept, list) else ():

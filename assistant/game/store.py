@@ -38,6 +38,7 @@ from ..errors import AssistantError
 from ..fileread import SQLITE_HEADER, file_marks, read_head
 from ..i18n import _
 from ..resources import user_data_dir
+from ..yamlio import write_text_atomic
 
 FORMAT = "tabletop-game/1"
 SCHEMA_VERSION = 2
@@ -305,8 +306,6 @@ def latest_current_game() -> Path | None:
 
 
 def set_current_game(path: Path, kind: str = "miniatures") -> None:
-    from ..yamlio import write_text_atomic
-
     home = games_home()
     home.mkdir(parents=True, exist_ok=True)
     write_text_atomic(home / f"current-{kind}", str(path.resolve()) + "\n")

@@ -19,8 +19,8 @@ from ..model import Position
 def read_photo(pos: Position, game: str | None, data: bytes, name: str, language: str) -> dict[str, Any]:
     """Detect the position in an uploaded photo and compare it with the recorded one (and with
     the empty map's reference kept next to the ``game``'s file, when there is one)."""
-    from ..photo import NoGridError, detect
-    from ..photo.compare import compare
+    from ..photo import NoGridError, detect  # start-up time: OpenCV and the photo stack only when a photo is read
+    from ..photo.compare import compare  # start-up time: OpenCV and the photo stack only when a photo is read
 
     with i18n.language(language):
         check_photo(pos)
@@ -40,8 +40,13 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
     """Keep an uploaded photo of the empty map as the ``game``'s reference (``photo reference``):
     the grid found in it, the map seen from above, written whole next to the game's file.
     (status, answer): no grid is a 422 answer and the reference before is kept."""
-    from ..photo import NoGridError, reference_grid, reference_lens_note
-    from ..photo.reference import figures_seen_warning, make_reference, reference_path, save_reference
+    from ..photo import NoGridError, reference_grid, reference_lens_note  # start-up time: OpenCV and the photo stack only when a photo is read
+    from ..photo.reference import (  # start-up time: OpenCV and the photo stack only when a photo is read
+        figures_seen_warning,
+        make_reference,
+        reference_path,
+        save_reference,
+    )
 
     assert game is not None  # the endpoint refuses a position file first
     with i18n.language(language):
@@ -64,7 +69,7 @@ def keep_reference(pos: Position, game: str | None, data: bytes, name: str, lang
 
 def _reference(game: str | None, pos: Position) -> Any:
     """The empty map's reference kept next to the served game, or None."""
-    from ..photo.reference import check_size, load_reference, reference_path
+    from ..photo.reference import check_size, load_reference, reference_path  # start-up time: OpenCV and the photo stack only when a photo is read
 
     if game is None or not reference_path(Path(game)).is_file():
         return None
@@ -77,7 +82,7 @@ def _reference(game: str | None, pos: Position) -> Any:
 
 def decode_upload(data: bytes, name: str) -> Any:
     """An uploaded image as the photo pipeline reads a file (the same checks and limits)."""
-    from ..photo import load_image
+    from ..photo import load_image  # start-up time: OpenCV and the photo stack only when a photo is read
 
     with tempfile.NamedTemporaryFile(suffix=".img") as tmp:
         tmp.write(data)

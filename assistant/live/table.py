@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ..cardgame.log import CardGameLog
 from ..cardgames import CARD_GAMES
 from ..cards import CardLibrary, default_library
 from ..commands import Session, load_all
@@ -24,9 +25,17 @@ from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, verb_game, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
+from ..game import Game
+from ..game.actions import attack_event, entry_json, export_text, figure_rows, initiative_event, move_event, parse_save_rolls, record, status_info
+from ..game.referee import plan_move, refused_this_turn, targets_this_turn
+from ..game.state import copy_state, finish, fold_more, fold_raw
 from ..game.store import LogKeeper, last_seq, log_marks, watched_version
 from ..i18n import _, cited, current, n_
+from ..limits import check_matrix
 from ..model import Position
+from ..overlay import Overlay, cover_overlay, sight_overlay, targets_overlay
+from ..rules import engine
+from ..svg import board_svg
 
 
 class ReadOnlyError(AssistantError):
@@ -74,8 +83,6 @@ class Table:
     # ------------------------------------------------------------------ reading
 
     def _open(self, readonly: bool) -> Any:
-        from ..game import Game
-
         assert self.game is not None
         g = Game.open(self.game, self.library, readonly=readonly)
         self._keeper.keep(g.store)
@@ -88,8 +95,6 @@ class Table:
         return last_seq(self.game)
 
     def snapshot(self) -> Snapshot:
-        from ..i18n import current
-
         if self.game is None:
             assert self._position is not None
             with self._lock:  # one per language, for its answers (dropped when the library is read again)
@@ -122,7 +127,6 @@ class Table:
         and the whole log replayed. A whole fold when there is none kept, when the log is not
         the one kept (its setup or last event differs: another file put in its place) or when
         an undo came (it may cancel or void earlier events). Called under ``_folding``."""
-        from ..game.state import copy_state, finish, fold_more, fold_raw
 
         assert self.game is not None
         g = self._open(readonly=True)
@@ -158,7 +162,6 @@ class Table:
 
     def status(self) -> dict[str, Any]:
         snap = self.snapshot()
-        from ..game.actions import figure_rows, status_info
 
         if snap.state is None:
             pos = snap.position
@@ -202,7 +205,6 @@ class Table:
         snap = self.snapshot()
         if snap.state is None:
             return []
-        from ..game.actions import entry_json
 
         return [entry_json(e) for e in snap.state.entries]
 
@@ -224,33 +226,25 @@ class Table:
         return answer
 
     def targets(self, figure: str) -> list[dict[str, Any]]:
-        from ..game.referee import targets_this_turn
-        from ..rules.attack import targets
+        from ..rules.attack import targets  # start-up time: the attack rules only when a verb attacks
 
         return list(self._ask("targets", (figure,), lambda snap: targets_this_turn(
             snap.state, figure, targets(snap.position, figure, moved=self._moved(snap, figure)))))
 
     def los(self, viewer: str, target: str) -> dict[str, Any]:
-        from ..rules import engine
-
         return dict(self._ask("los", (viewer, target), lambda snap: engine.sight(snap.position, viewer, target).as_json()))
 
     def cover(self, attacker: str, target: str) -> dict[str, Any]:
-        from ..rules import engine
-
         def compute(snap: Snapshot) -> dict[str, Any]:
             pos = snap.position
             return engine.cover(pos, attacker, target, engine.sight(pos, attacker, target)).as_json()
         return dict(self._ask("cover", (attacker, target), compute))
 
     def range(self, a: str, b: str) -> dict[str, Any]:
-        from ..rules import engine
-
         return dict(self._ask("range", (a, b), lambda snap: engine.range_between(snap.position, a, b).as_json()))
 
     def attack(self, attacker: str, target: str) -> dict[str, Any]:
-        from ..game.referee import refused_this_turn
-        from ..rules.attack import attack
+        from ..rules.attack import attack  # start-up time: the attack rules only when a verb attacks
 
         def answer(snap: Snapshot) -> dict[str, Any]:
             now = refused_this_turn(snap.state, attacker, target)
@@ -260,9 +254,6 @@ class Table:
         return dict(self._ask("attack", (attacker, target), answer))
 
     def matrix(self) -> dict[str, Any]:
-        from ..limits import check_matrix
-        from ..rules import engine
-
         pos = self.snapshot().position
         check_matrix(pos)
         return {"query": "matrix", "rules": pos.edition.value, "pairs": engine.matrix(pos)}
@@ -270,9 +261,6 @@ class Table:
     def board_svg(self, selected: str | None = None, target: str | None = None, move_to: str | None = None) -> str:
         """The board; with a selected figure its targets (green legal, red not); with a target
         too, the witness line and the cover fan; with a square, the move's path."""
-        from ..overlay import Overlay, cover_overlay, sight_overlay, targets_overlay
-        from ..rules import engine
-        from ..svg import board_svg
 
         # a square or a target with no figure to go from, a move's square with a target, or a move's
         # path on a bare position drew the plain board as if nothing had been asked (R171)
@@ -295,7 +283,6 @@ class Table:
                 if s.line_of_sight:
                     overlay.caption = ""
             elif move_to is not None:
-                from ..game.referee import plan_move
 
                 plan = plan_move(snap.state, selected, parse_square(move_to))
                 for sq in getattr(plan.route, "path", None) or ():
@@ -319,8 +306,6 @@ class Table:
 
     def record(self, kind: str, data: dict[str, Any], override: str | None = None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
         """One event, checked by the rules (unless overridden) and appended to the log."""
-        from ..game.actions import record
-        from ..i18n import current
 
         self._writable()
         with self._writing:  # a batch (record_all) is not interleaved with another write of this server
@@ -360,7 +345,6 @@ class Table:
         data), as a repeat's answer; None when the log has none (or this is a bare position)."""
         if self.game is None:
             return None
-        from ..game.actions import entry_json
 
         found = [e for e in self.snapshot().state.entries if e.event.data.get("request") == rid]
         if not found:
@@ -369,7 +353,6 @@ class Table:
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
         """A player's command by name, as the CLI's ``game`` verbs take it."""
-        from ..game.actions import attack_event, initiative_event, move_event
 
         self._writable()
         takes = ACT_ARGS.get(verb)
@@ -463,7 +446,6 @@ class Table:
 
     def export(self, fmt: str = "md") -> str:
         """The judge's export (``game export``): Markdown or JSON."""
-        from ..game.actions import export_text
 
         self._writable()
         if fmt not in ("md", "json"):
@@ -529,7 +511,6 @@ ACT_ARGS: dict[str, tuple[str, ...]] = {
 
 def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:
     """``"saves": {"Parry": [12], "Shields": [11, 8], "Lightsaber Block": ["no"]}``: the saves between a hit and its damage."""
-    from ..game.actions import parse_save_rolls
 
     given = args.get("saves")
     if given is None:
@@ -544,8 +525,6 @@ class CardTable:
     notation, checked by the same engine as ``destiny do`` / ``swtcg do``."""
 
     def __init__(self, game: Path):
-        from ..cardgame.log import CardGameLog
-
         self.game = game
         log = CardGameLog.open(game, CARD_GAMES)  # refuses a miniatures game or a damaged file, naming it
         self.kind = log.game
@@ -566,8 +545,6 @@ class CardTable:
         return run_verb(self.session, name, body, lines, self.kind)
 
     def _log(self) -> Any:
-        from ..cardgame.log import CardGameLog
-
         log = CardGameLog.open(self.game, CARD_GAMES, self.kind)
         self._keeper.keep(log.store)
         return log

@@ -37,6 +37,7 @@ import resource
 import secrets
 import socket
 from collections.abc import Awaitable, Callable, Collection, MutableMapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +54,17 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
 from .. import i18n
+from ..cardgame.log import RefusedCommandError
+from ..commands import load_all
+from ..commands.registry import SESSION_PARAMS, verb_game
+from ..coords import parse_square
+from ..editions import Edition
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
-from ..game import ChangedSinceError
+from ..game import ChangedSinceError, RefusedError
+from ..game.referee import plan_move
 from ..game.store import REQUEST_ID
 from ..i18n import N_, _, n_
+from ..rules.record import find_edition
 from ..textsafe import shown
 from ..yamlio import pydantic_words
 from . import photojobs, qr, workers
@@ -116,10 +124,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 def _rule_texts() -> dict[str, str]:
     """The rule citations the catalogs translate (the geometry's), in the reader's words, for the
     page's script: an answer's JSON cites as printed, the page shows it as the terminal does (R275)."""
-    from dataclasses import fields
 
-    from ..editions import Edition
-    from ..rules.record import find_edition
 
     out = {}
     for edition in Edition:
@@ -432,9 +437,6 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
 
     @app.exception_handler(AssistantError)
     async def user_error(request: Request, exc: AssistantError) -> Any:
-        from ..cardgame.log import RefusedCommandError
-        from ..game import RefusedError
-
         if isinstance(exc, RefusedError):
             reasons = [{"text": r.text, "rule": r.rule} for r in exc.reasons]
             # the page's way to override, not the command line's --override (R173)
@@ -540,8 +542,6 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         (``game move``: ``/api/do/game/move``). Another game's verbs (``destiny do`` at a miniatures
         table) are answered too, with a refusal naming the game, but not offered: a player's list
         holds what can be played here."""
-        from ..commands import load_all
-        from ..commands.registry import SESSION_PARAMS, verb_game
 
         kind = table.kind if isinstance(table, CardTable) else "miniatures"
         reg = {name: v for name, v in load_all().items() if verb_game(name) == kind}
@@ -626,8 +626,6 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     @app.get("/api/move")
     def move_preview(figure: str, to: str) -> Any:
         """The path and cost a move would take, before it is recorded (the page shows it and asks to confirm)."""
-        from ..coords import parse_square
-        from ..game.referee import plan_move
 
         snap = minis.snapshot()
         if snap.state is None:
@@ -826,9 +824,9 @@ def serve_forever(app: FastAPI, host: str, port: int) -> None:
     At most :func:`max_connections` connections are open at once: one more is closed as it
     arrives, and a connection silent for :data:`IDLE_CONNECTION` seconds before its first
     request is closed (uvicorn only times out a connection between two requests)."""
-    import h11
+    import h11  # start-up time: the server's protocol only when it is served
     import uvicorn  # start-up time: the server only when serving
-    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.http.h11_impl import H11Protocol  # start-up time: the server's protocol only when it is served
 
     hub: Hub = app.state.hub
     cap = max_connections()

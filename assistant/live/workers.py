@@ -20,6 +20,7 @@ the end of its pipe and exits.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import pickle
 import threading
@@ -72,7 +73,6 @@ class Broken(Exception):
 def _serve(conn: Connection, preload: tuple[str, ...]) -> None:
     """A worker's loop: (function, arguments) in, ("ok", answer) / ("refused", text) /
     ("broken", type name) out, until the server closes its end."""
-    import importlib
 
     for name in preload:
         importlib.import_module(name)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction as F
 from typing import Any
 
+from .. import i18n
 from ..abilities import classify, effects_for, has, has_trait, no_move
 from ..cards import DdmCard, SwmCard, split_ability
 from ..editions import Edition, cite_for
@@ -73,7 +74,6 @@ class Modifier:
 def _both(message: str, **values: Any) -> tuple[str, str]:
     """A text in English and in the reader's language. Values that are themselves worded (a list
     of cover sources) are given as functions, so each language words them its own way."""
-    from .. import i18n
 
     def fill(text: str) -> str:
         return text.format(**{k: v() if callable(v) else v for k, v in values.items()})

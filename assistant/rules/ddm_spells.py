@@ -211,7 +211,7 @@ def answer(
     after a made save, the expected damage). ``undecided`` receives what only the table can tell
     (an area's template at its edge): the answer's legality is then unknown, never ``true``."""
     undecided = undecided if undecided is not None else []
-    from .ddm.attack import _ddm_nearest
+    from .ddm.attack import _ddm_nearest  # start-up time: the DDM attack only when a DDM figure attacks
 
     s = find(pos, user, name, abilities_of(user))
     rule = cite("§ Czary p.22-23; glossary 'Breath Weapon', 'Gaze Attack'" if not s.is_spell else "§ Czary p.22-23")

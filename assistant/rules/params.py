@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..editions import Edition, SquareTerrain
+from ..i18n import _
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,5 @@ class TurnRules:
     def cite(self, where: str) -> str:
         """``swm2004 CS r.5 (ties are rerolled)``: the page as printed, the note in parentheses in the
         reader's language (the records mark their citations with ``N_``)."""
-        from ..i18n import _
 
         return f"{self.edition.value} {_(where) if where else where}"

@@ -28,6 +28,7 @@ from ..editions import Edition
 from ..errors import AssistantError
 from ..i18n import N_, _
 from ..model import Figure, Position
+from .attack import _abilities, _cite, attack, moved_refusals
 from .engine import Reason
 from .record import find_edition
 
@@ -261,7 +262,6 @@ def use_power(pos: Position, user_id: str, target_id: str, name: str, *, moved: 
     """``attack USER TARGET --power NAME``: the power's answer, with the attack's targeting rules.
     ``moved``: the user moved this turn, so a power that replaces the whole turn is refused (the
     one rule of :func:`assistant.rules.attack.moved_refusals`)."""
-    from .attack import _abilities, _cite, attack, moved_refusals
 
     def refusals(t: Figure) -> list[Reason]:
         return list(attack(pos, user_id, t.id, for_power=True).illegal_reasons)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction as F
 from itertools import product
+from math import comb
 from typing import Any, Literal
 
 from ..abilities import has, known
@@ -26,6 +27,7 @@ from ..cards import split_ability
 from ..i18n import _
 from ..model import Figure, Position
 from . import engine
+from .record import find_edition
 
 Effect = Literal["avoid", "reduce", "extra"]
 
@@ -119,8 +121,6 @@ def p_at_least(damage: int, steps: list[DamageStep], threshold: int) -> F:
 
 
 def _binomial(n: int, k: int) -> int:
-    from math import comb
-
     return comb(n, k)
 
 
@@ -172,7 +172,6 @@ def avoid_defeat_from(pos: Position, f: Figure) -> str | None:
     adjacent ally whose Emergency Life Support gives it to a non-Droid (swm2004 CS g.5: "Nedroidové
     přátelské postavy získávají Avoid Defeat ..., pokud sousedí s touto postavou"; a Cyborg is a
     non-Droid too, R270), or None (reading R290)."""
-    from .record import find_edition
 
     rec = find_edition(pos.edition)
     abl = pos.stats_of(f).abilities or ()

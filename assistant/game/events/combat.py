@@ -10,6 +10,7 @@ from typing import Any
 from ...abilities import has
 from ...coords import count_squares, parse_square
 from ...editions import cite_for
+from ...errors import AssistantError
 from ...i18n import _, n_
 from ...rules.engine import Reason
 from ...rules.record import find_edition
@@ -45,8 +46,7 @@ def derived_again(state: GameState, data: Data, attacker: str, target: str, trie
     record does not keep); the record stands when one of them gives it. A position that answers
     nothing (a number no longer given) leaves the record as it is; so does a key the record lacks,
     but a command's record (one with its ``needs``) always has its hit and damage."""
-    from ...errors import AssistantError
-    from ...rules.attack import attack
+    from ...rules.attack import attack  # start-up time: the attack rules only when a verb attacks
 
     effects.roll_agrees(data)  # the die against the record's own number first (R196): the plainer words
     roll, reroll = data.get("roll"), data.get("reroll")

@@ -11,8 +11,8 @@ from ...i18n import _
 from ...model import Position
 from ...rules.engine import Reason
 from ..effects import set_figure, spend_force, turn_of, with_figure
-from ..referee import check_disembark, check_embark, check_move, game_over
-from ..state import Data, GameState, event_kind
+from ..referee import check_disembark, check_embark, check_move, game_over, plan_move
+from ..state import Data, GameState, event_kind, fold_cause
 
 _S, _I = str, int
 
@@ -86,8 +86,6 @@ def _route_again(state: GameState, fid: str, to: Square, data: Data) -> None:
     the path, its cost and diagonal count, the enemies whose reach it leaves, the figures it
     tramples and the ally it tows are what ``game move`` planned from the same position, so an
     honest record is given back exactly; a key the record lacks is left as it is."""
-    from ..referee import plan_move
-    from ..state import fold_cause
 
     tow = data.get("tow")
     towed = (str(tow["figure"]), parse_square(str(tow["to"]))) if isinstance(tow, dict) else None

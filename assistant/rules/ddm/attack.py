@@ -619,7 +619,6 @@ def _ddm_is(pos: Position, t: Figure, foe: str) -> bool:
 
 def _ddm_after(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _Work, *, kind: str) -> AttackAnswer:
     """What a DDM attack's hits and kills set off: Rend on the second hit, Cleave after a kill."""
-    from dataclasses import replace
 
     abl_a = _abilities(pos, a)
     notes, attacks = list(ans.notes), list(ans.attacks)

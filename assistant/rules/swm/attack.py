@@ -7,6 +7,7 @@ The answer's shape and arithmetic are shared with DDM (:mod:`assistant.rules.att
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction as F
 from typing import Any
@@ -946,7 +947,6 @@ def _situational(pos: Position, a: Figure, t: Figure, rec: EditionRecord, w: _Wo
 def _is_named(pos: Position, f: Figure, name: str) -> bool:
     """Does ``f`` answer to the name an ability gives: its card's name contains it, or its id is
     the name with a number after it (``gamorrean2`` for Gamorrean)?"""
-    import re
 
     card = pos.card_of(f)
     wanted = re.sub(r"[\s_-]+", "-", name.strip().lower())
