@@ -293,7 +293,9 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
 
 
 #: the modelled CPU seconds of aligning one grid the search refused by a little on the reference's
-#: art (:func:`.artgrid.grid_from_own_start`: a top-down view, ECC at half its size, the art compared)
+#: art (:func:`.artgrid.grid_from_own_start`: a top-down view, ECC at half its size, the art compared):
+#: 0.06 CPU-seconds measured on diagnosis photo s0641 shrinking its 12 MP photo anew, less where the
+#: search's shrunk copy is shared (.views)
 OWN_START_COST = 0.05
 
 
