@@ -260,7 +260,7 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
                 return straight
             if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
                 # the registration left out by the work budget: a grid the search refused by a little,
-                # aligned on the reference's art, costs a tenth of it (R901)
+                # aligned on the reference's art, costs a seventh of it (R901)
                 own = _own_start_on_art(image, reference, search, budget)
                 if own is not None:
                     return own, search.markers, False

@@ -142,9 +142,8 @@ OWN_START_DISAGREES = 0.5
 
 
 def grid_from_own_start(image: np.ndarray, reference: Reference, starts: list[Grid], markers: list[Marker]) -> Grid | None:
-    """A grid the photo's own search found and refused by a little (``starts``: a corner marker a
-    few hundredths of a square beyond the printed lines' tolerance, three markers' grid the lines
-    did not confirm), aligned on the reference's art by ECC from where it stands
+    """A grid the photo's own search found and refused by a little (``starts``: three or more corner
+    markers' grid whose free corner the printed lines neither confirmed nor corrected), aligned on the reference's art by ECC from where it stands
     (:func:`_aligned_on_art`: within a third of a square, or not at all) and taken where, so
     aligned, every corner marker seen stands on its corner and the map's art through it is the
     reference's (:func:`.reference.art_disagreement` at most :data:`OWN_START_DISAGREES`); None
