@@ -29,7 +29,7 @@ from ..fileread import read_limited
 from ..i18n import N_, _, n_
 from ..model import Position
 from . import views
-from .artgrid import REGISTRATION_COST, grid_from_reference
+from .artgrid import REGISTRATION_COST, grid_from_own_start, grid_from_reference
 from .bases import (
     away_from_camera,
     fused_and_compared,
@@ -259,8 +259,13 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             if straight is not None:
                 return straight
             if reference is None or not search.structured or not budget.afford(_("the registration on the reference's art"), REGISTRATION_COST):
-                # the registration left out by the work budget: the search on the photo straightened,
-                # with a fresh budget of its own, still runs where it would after a refused registration (R262)
+                # the registration left out by the work budget: a grid the search refused by a little,
+                # aligned on the reference's art, costs a seventh of it (R307)
+                own = _own_start_on_art(image, reference, search, budget)
+                if own is not None:
+                    return own, search.markers, False
+                # the search on the photo straightened, with a fresh budget of its own, still runs
+                # where it would after a refused registration (R262)
                 straight = _straightened_grid(image, pos, name, reference, search) if straighten and reference is not None else None
                 if straight is not None:
                     return straight
@@ -269,6 +274,10 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             budget.charge(REGISTRATION_COST)
             registered = grid_from_reference(image, reference, search.markers)
             if registered.grid is None:
+                # the art's features gave none: a grid the search refused by a little, aligned on the art (R307)
+                own = _own_start_on_art(image, reference, search, budget)
+                if own is not None:
+                    return own, search.markers, False
                 straight = _straightened_grid(image, pos, name, reference, search) if straighten else None
                 if straight is not None:
                     return straight
@@ -281,6 +290,28 @@ def locate_grid(image: np.ndarray, pos: Position, name: str = "<image>", budget:
             if bent is not None:
                 return bent
         return found
+
+
+#: the modelled CPU seconds of aligning one grid the search refused by a little on the reference's
+#: art (:func:`.artgrid.grid_from_own_start`: a top-down view, ECC at half its size, the art compared):
+#: 0.06 CPU-seconds measured on diagnosis photo s0641 shrinking its 12 MP photo anew, less where the
+#: search's shrunk copy is shared (.views)
+OWN_START_COST = 0.05
+
+
+def _own_start_on_art(image: np.ndarray, reference: Reference | None, search: _Search, budget: Budget) -> Grid | None:
+    """The grid of :func:`.artgrid.grid_from_own_start` from the grids ``search`` refused by a little,
+    each within the work budget; None without a reference, or where none is confirmed (R307)."""
+    if reference is None or not search.structured:
+        return None
+    for start in search.starts:
+        if not budget.afford(_("the reference's art aligned on the grid the search refused"), OWN_START_COST):
+            return None
+        budget.charge(OWN_START_COST)
+        grid = grid_from_own_start(image, reference, [start], search.markers)
+        if grid is not None:
+            return grid
+    return None
 
 
 #: whether the grid search's caller reads :attr:`.board.Grid.lens` (:func:`detect` sets it): as ``straighten``
@@ -504,6 +535,8 @@ class _Search:
 
     markers: list[Marker] = field(default_factory=list)
     structured: bool = False
+    #: the grids the search found and refused by a little, which the reference's art may confirm (R307)
+    starts: list[Grid] = field(default_factory=list)
 
 
 def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, reference: Reference | None,
@@ -578,6 +611,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     readings: dict[int, list[Marker]] = {}  # every pass's reading of each corner marker
     _note_readings(readings, markers)
     confirmed: Grid | None = None  # two corner markers' grid the printed lines confirmed before the full-resolution searches
+    full_run = False  # whether a corner-marker search at full resolution ran (R308)
     for full, upscale, label in passes if structured and not crowded and known is None else []:
         if len({m.id for m in markers if m.id < 4}) >= CORNERS_ENOUGH:
             break
@@ -606,6 +640,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         if not budget.afford(label, budget.predict(megapixels, scanned), reserve=kept):
             break  # the searches after it scan more pixels still
         found, candidates = find_markers_counted(image, small_markers=True, full_resolution=full, upscale=upscale)
+        full_run = full_run or full
         budget.searched(megapixels, scanned, candidates)
         extra = [m for m in found if m.id < 4]
         markers = merge(markers, _consistent(markers, extra, cols, rows))
@@ -616,6 +651,7 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
     # two corner markers the printed lines near their grid do not confirm: the grid the printed
     # lines give alone is taken where it puts both markers' map corners where they stand
     unconfirmed: tuple[Grid, UnconfirmedMarkersError] | None = None
+    grid: Grid | None = None
     try:
         # within the work budget, or the first readings stand; not charged: it runs only when three or
         # more markers were read, which give the grid, and the printed-lines search is not needed
@@ -648,6 +684,8 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
                     raise
                 grid = check(grid)
     except (NotAMapError, GridMismatchError) as exc:
+        if isinstance(exc, ExtrapolatedCornerError) and grid is not None:
+            search.starts.append(grid)  # three markers' grid, its free corner uncorrected: the reference's art may confirm it (R307)
         raise NoGridError(_("no grid in {name}: {exc}").format(name=name, exc=exc)) from None
     if grid is None and unconfirmed is not None and structured:
         # two diagonal markers' grid the printed lines do not confirm: a sheet outline with an even
@@ -693,7 +731,9 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
             grid = find_grid_from_lines(image, pos, markers, reference, memo, budget, lines_refused)
         except UnorientedGridError as exc:
             # the printed lines' grid puts the one corner marker off its corner: it is not the map's
-            # lattice, and the marker's own grid (R133), confirmed by the lines near it, is (R140)
+            # lattice, and the marker's own grid (R133), confirmed by the lines near it, is (R140).
+            # Not aligned on the reference's art (R307): one marker does not stand the aligned grid on
+            # the map (diagnosis photo s0636: the lines' grid 0.20 squares off, aligned 0.19)
             one = one_marker.read(markers, budget, registration_share) if isinstance(exc, MarkersOffGridError) else None
             if one is not None:
                 return one, markers, False
@@ -714,7 +754,11 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         n = len({m.id for m in markers if m.id <= 3})
         # the stage that refused the printed lines' grid, where one was found, before what the budget left out
         # and, one corner marker read, where its sheet's outline gave it no start (reading R269)
-        why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", one_marker.why(markers), budget.explain(lines_run)) if w)
+        # -- not the enlarged corner-marker search where the full-resolution one ran and no search
+        # read a corner marker at all: small markers it reads beside the others', it would not have
+        # given the grid (reading R308)
+        unnamed = [label for _full, upscale, label in passes if upscale > 1.0] if n == 0 and full_run else []
+        why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", one_marker.why(markers), budget.explain(lines_run, unnamed)) if w)
         raise NoGridError(
             _(
                 "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "

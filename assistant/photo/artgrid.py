@@ -23,7 +23,7 @@ from . import views
 from .board import Grid
 from .lines import WORK, markers_off
 from .markers import Marker
-from .reference import PAD, PX, Reference, ecc_correction, sift_features, top_down
+from .reference import PAD, PX, Reference, art_disagreement, ecc_correction, sift_features, top_down
 
 #: the longer side of the photo's grey copy whose features are matched: at 800 px a 12-20 square
 #: map's square is 25-45 px, near the reference view's 32 (SIFT is scale-invariant only so far).
@@ -56,6 +56,7 @@ REGISTRATION_COST = 0.35
 
 #: what told the grid and its orientation (shown in the answer's notes)
 BY_ART = N_("the empty-map reference photo's printed art (reading R80 in docs/readings.md)")
+BY_OWN_START = N_("the empty-map reference photo's printed art, from the photo's own grid (reading R307 in docs/readings.md)")
 
 
 @dataclass(frozen=True)
@@ -109,13 +110,8 @@ def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[M
     # refined as every view is aligned onto the reference: ECC on the top-down view
     grid = Grid(H, residual * float(np.sqrt(abs(np.linalg.det(np.linalg.inv(H)[:2, :2])))), 0, oriented_by=BY_ART, uncertainty=residual,
                 by_reference=True)
-    work_to_photo = np.diag([1 / work_scale, 1 / work_scale, 1.0])
-    correction = ecc_correction(top_down(work, replace(grid, H=grid.H @ work_to_photo), cols, rows), reference.view)
     registered = grid
-    if correction is not None:
-        S = np.linalg.inv(to_board)
-        grid = Grid(to_board @ np.linalg.inv(correction.astype(np.float64)) @ S @ H, grid.reprojection_error_px, 0, oriented_by=BY_ART,
-                    uncertainty=residual, by_reference=True)
+    grid = _aligned_on_art(work, work_scale, grid, reference) or grid
     if markers_off(grid, markers, cols, rows) is None:
         return Registration(grid, "")
     if grid is not registered and markers_off(registered, markers, cols, rows) is None:
@@ -125,6 +121,49 @@ def grid_from_reference(image: np.ndarray, reference: Reference, markers: list[M
         # marker, measured directly, keeps the registration it stands on (reading R96)
         return Registration(registered, "")
     return Registration(None, N_("a corner marker seen is not on the corner the reference's art puts there"))
+
+
+def _aligned_on_art(work: np.ndarray, work_scale: float, grid: Grid, reference: Reference) -> Grid | None:
+    """``grid`` (photo pixels -> board) moved as ECC aligns its top-down view of the photo's work
+    copy (``work``, ``work_scale`` of the photo) onto the reference's view; None where ECC does not
+    converge within a third of a square (:func:`.reference.ecc_correction`)."""
+    cols, rows = reference.cols, reference.rows
+    work_to_photo = np.diag([1 / work_scale, 1 / work_scale, 1.0])
+    correction = ecc_correction(top_down(work, replace(grid, H=grid.H @ work_to_photo), cols, rows), reference.view)
+    if correction is None:
+        return None
+    to_board = _view_to_board()
+    return replace(grid, H=to_board @ np.linalg.inv(correction.astype(np.float64)) @ np.linalg.inv(to_board) @ grid.H)
+
+
+#: the most of the map's squares whose art may disagree with the reference's through a grid the
+#: photo's own search nearly gave, once aligned on it (:func:`grid_from_own_start`, reading R307)
+OWN_START_DISAGREES = 0.5
+
+
+def grid_from_own_start(image: np.ndarray, reference: Reference, starts: list[Grid], markers: list[Marker]) -> Grid | None:
+    """A grid the photo's own search found and refused by a little (``starts``: three or more corner
+    markers' grid whose free corner the printed lines neither confirmed nor corrected), aligned on the reference's art by ECC from where it stands
+    (:func:`_aligned_on_art`: within a third of a square, or not at all) and taken where, so
+    aligned, every corner marker seen stands on its corner and the map's art through it is the
+    reference's (:func:`.reference.art_disagreement` at most :data:`OWN_START_DISAGREES`); None
+    where none is. Reading R307: the art's features (:func:`grid_from_reference`) match too few on
+    a carpet seen at a steep tilt, or the work budget left them out; ECC needs no features, only a
+    start near the truth, which the photo's own search gave."""
+    if not any(m.id <= 3 for m in markers):
+        return None  # no corner marker to stand the aligned grid on: a lattice a square off aligns as well on a repeating print
+    cols, rows = reference.cols, reference.rows
+    work_scale = min(1.0, WORK / image.shape[1])
+    work = views.shrunk(image, work_scale, cv2.INTER_AREA) if work_scale < 1 else image
+    for start in starts:
+        aligned = _aligned_on_art(work, work_scale, start, reference)
+        if aligned is None or markers_off(aligned, markers, cols, rows) is not None:
+            continue
+        view = top_down(work, replace(aligned, H=aligned.H @ np.diag([1 / work_scale, 1 / work_scale, 1.0])), cols, rows)
+        if art_disagreement(view, reference.view, cols, rows) > OWN_START_DISAGREES:
+            continue
+        return replace(aligned, oriented_by=BY_OWN_START, by_reference=True)
+    return None
 
 
 def _implausible(on_board: np.ndarray, H: np.ndarray, width: int, height: int, cols: int, rows: int) -> str:

@@ -32,6 +32,8 @@ is measured by ``bench/photo_budget.py``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import cv2
 import numpy as np
 
@@ -211,21 +213,26 @@ class Budget:
             self.candidates, self.scanned = candidates, scanned_mp
         self.charge(marker_search_cost(photo_mp, scanned_mp, candidates, first))
 
-    def explain(self, failed: str = "") -> str:
+    def explain(self, failed: str = "", unnamed: Collection[str] = ()) -> str:
         """A sentence for a refusal: which searches the budget cut short, or nothing. ``failed``:
         a search that was run and found nothing, named first, so the budget does not read as the
         cause where that search decided the refusal (the printed-lines search run in full after an
-        enlarged marker search was skipped: independent photos s0425, s0428).
+        enlarged marker search was skipped: independent photos s0425, s0428). ``unnamed``: stages
+        cut short that could not have given the grid, left unsaid (reading R308: the enlarged
+        corner-marker search where the searches run read no corner marker at all).
 
         >>> b = Budget(seconds=1.0)
         >>> b.afford("the enlarged corner-marker search", 2.0)
         False
         >>> b.explain("the printed-lines search")
         'the printed-lines search was run and matched no grid; the work budget of 1 CPU-seconds left out: the enlarged corner-marker search'
+        >>> b.explain("the printed-lines search", unnamed=["the enlarged corner-marker search"])
+        'the printed-lines search was run and matched no grid'
         """
-        if not self.skipped:  # the refusal already says what was not found
-            return ""
-        stages = ", ".join(self.skipped)
+        skipped = [stage for stage in self.skipped if stage not in unnamed]
+        if not skipped:  # the refusal already says what was not found
+            return _("{search} was run and matched no grid").format(search=failed) if failed and self.skipped else ""
+        stages = ", ".join(skipped)
         if failed:
             return _("{search} was run and matched no grid; the work budget of {seconds} CPU-seconds left out: {stages}").format(
                 search=failed, seconds=f"{self.seconds:g}", stages=stages)
