@@ -191,3 +191,17 @@ def test_a_photos_count_of_bases_takes_its_numbers_form(lang: str, said: str) ->
     with language(lang):
         placed = place(record(), scores, [Seen("a", "B2", 1.0, "marker"), Seen("b", "G5", 1.0, "marker")], set())
     assert any(said in n for n in placed.notes), placed.notes
+
+
+@pytest.mark.parametrize(("lang", "said"), [("pl", "istota mole kopie w tej turze: cały jej ruch odbywa się pod ziemią"),
+                                            ("cs", "bytost mole v tomto tahu hrabe: celý její pohyb je pod zemí")])
+def test_a_ddm_creatures_refusal_is_said_with_its_noun(home: Path, lang: str, said: str) -> None:
+    """Round 29 (reading R921): a message only DDM gives says its creature "istota"/"bytost"; before,
+    "mole kopie w tej turze: cały jej ruch" -- "jej" on a bare name (a mole, a dragon, an orc)."""
+    from .test_game_turns import DIG, ok, refused, start
+
+    start(home, DIG)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "mole")
+    ok("game", "move", "mole", "F3", "--burrow")
+    assert said in refused("--lang", lang, "game", "move", "mole", "F4")
