@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import textwrap
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,13 +17,6 @@ from assistant.position import parse_position
 from assistant.rules.attack import attack
 from assistant.rules.powers import use_power
 from tests.test_game_turns import ok, refused, start, status
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 BOARD = textwrap.dedent("""\
     format: tabletop-position/1

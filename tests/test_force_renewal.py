@@ -24,13 +24,6 @@ HALL = textwrap.dedent("""\
     """)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def force(obi: str = "obi") -> int:
     return next(f["force"] for f in json.loads(ok("game", "status", "--json"))["figures"] if f["id"] == obi)
 

@@ -26,13 +26,6 @@ OPEN = textwrap.dedent("""\
     """)
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))  # the current game is this test's own
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def refused(*args: str) -> str:
     r = run(*args)
     assert r.exit_code == 2, (args, r.stdout, r.stderr)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import textwrap
 
-import pytest
 from typer.testing import CliRunner
 
 from assistant.cli.app import app
@@ -32,13 +31,6 @@ SWM = textwrap.dedent("""\
       - {{id: guard, side: dark, at: D5, stats: {{hp: 30, defense: 13, attack: 5, damage: 10, speed: 6}}}}
       - {{id: boss, side: dark, at: K5, stats: {{hp: 40, defense: 15, attack: 7, damage: 20, speed: 6}}}}
     """)
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def run(*args: str):

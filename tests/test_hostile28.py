@@ -102,3 +102,28 @@ def test_a_boost_past_the_bound_from_the_phone_is_a_400_and_nothing_recorded(tmp
     r = c.post("/api/do", json={"command": f"DS speed +{HUGE} -> aat"})
     assert r.status_code == 400 and "at most 999" in r.json()["error"], r.text
     assert len(c.get("/api/events").json()["events"]) == before
+
+
+def test_a_new_verb_that_reads_a_number_is_bounded_without_asking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading R300: the bound is the command's own, set once where SW TCG reads a play, so a verb
+    added later and reading its numbers plainly (no bound named) still refuses 1000 -- read from
+    text or built as a Command -- and takes 999. Before, each verb passed the bound itself."""
+    from assistant.cardgame import notation, registrar
+    from assistant.swtcg import engine
+
+    monkeypatch.setattr(engine, "VERBS", dict(engine.VERBS))
+    monkeypatch.setattr(engine, "OPTIONS", dict(engine.OPTIONS))
+    seen: list[int] = []
+
+    def tally(t: object, cmd: notation.Command, said: list[str]) -> object:
+        """'DS tally N [extra=N]': a verb of a later round."""
+        seen.append(cmd.int_arg(0, "the tally") + (cmd.int_opt("extra", 0) or 0))
+        return t
+
+    registrar(engine.VERBS, engine.OPTIONS)("tally", "extra")(tally)
+    t = parse_table(_example(), "t.yaml")
+    for play in ("DS tally 1000", "DS tally 1 extra=1000", notation.Command("DS", "tally", ("1000",))):
+        with pytest.raises(NotationError, match=r"1000 is more than any card gives \(.+\); a number in this game is at most 999"):
+            apply(t, play)
+    apply(t, "DS tally 999 extra=999")
+    assert seen == [1998]

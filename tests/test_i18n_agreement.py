@@ -147,3 +147,61 @@ def test_an_sw_tcg_side_is_said_with_its_noun() -> None:
         with language(lang), pytest.raises(IllegalCommandError) as refused:
             apply_swtcg(t, "DS collect-bounty")
         assert str(refused.value).startswith(said), str(refused.value)
+
+
+@pytest.mark.parametrize(("lang", "moved", "double", "activated"), [
+    ("pl", "postać hero ruszyła się przed atakiem", "postać boss przeszła 9 pól, więcej niż szybkość 6",
+     "postać hero już się aktywowała w tej rundzie"),
+    ("cs", "postava hero se pohnula před útokem", "postava boss se pohnula o 9 polí, víc než je její rychlost 6",
+     "postava hero se v tomto kole už aktivovala"),
+])
+def test_a_figures_turn_refused_is_said_with_its_noun(home: Path, lang: str, moved: str, double: str, activated: str) -> None:
+    """Round 29 (reading R309): the turn's refusals said a bare name with a feminine past tense --
+    "hero ruszyła się przed atakiem", "boss przeszła", "hero se pohnula" -- for any figure (Rex,
+    a droid, a boss); the noun is said now, so the verb agrees with it."""
+    from .test_game_turns import SWM, ok, refused, start
+
+    start(home, SWM.format(rules="swm2008"))
+    ok("game", "initiative", "--roll", "light=9,17", "--roll", "dark=9,4")
+    ok("game", "activate", "hero")
+    ok("game", "move", "hero", "C2")
+    ok("game", "attack", "hero", "droid", "--roll", "2")
+    assert moved in refused("--lang", lang, "game", "move", "hero", "C3")
+    ok("game", "activate", "scout")
+    assert activated in refused("--lang", lang, "game", "activate", "hero")
+    ok("game", "end-turn")
+    ok("game", "activate", "boss")
+    ok("game", "move", "boss", "J2")
+    ok("game", "move", "boss", "F2")
+    assert double in refused("--lang", lang, "game", "attack", "boss", "hero", "--roll", "18")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("pl", "3 podstawki więcej, niż ma lista figur, to nadruk mapy"),
+                                            ("cs", "3 podstavce navíc oproti sestavě jsou potisk mapy")])
+def test_a_photos_count_of_bases_takes_its_numbers_form(lang: str, said: str) -> None:
+    """Round 29 (reading R310): "3 podstawek więcej" (pl), "3 podstavců navíc" (cs) -- the third
+    form for a count of 2-4. Three bases far from a roster all found are read as printed art."""
+    from assistant.coords import Square
+    from assistant.photo.figures import Seen
+    from assistant.photo.placement import place
+
+    from .test_photo_placement_rim import COLS, ROWS, record
+
+    scores = {Square(c, r).name: 0.02 for c in range(COLS) for r in range(ROWS)} | {"B2": 0.99, "G5": 0.99, "A6": 0.97, "H1": 0.96, "C6": 0.95}
+    with language(lang):
+        placed = place(record(), scores, [Seen("a", "B2", 1.0, "marker"), Seen("b", "G5", 1.0, "marker")], set())
+    assert any(said in n for n in placed.notes), placed.notes
+
+
+@pytest.mark.parametrize(("lang", "said"), [("pl", "istota mole kopie w tej turze: cały jej ruch odbywa się pod ziemią"),
+                                            ("cs", "bytost mole v tomto tahu hrabe: celý její pohyb je pod zemí")])
+def test_a_ddm_creatures_refusal_is_said_with_its_noun(home: Path, lang: str, said: str) -> None:
+    """Round 29 (reading R309): a message only DDM gives says its creature "istota"/"bytost"; before,
+    "mole kopie w tej turze: cały jej ruch" -- "jej" on a bare name (a mole, a dragon, an orc)."""
+    from .test_game_turns import DIG, ok, refused, start
+
+    start(home, DIG)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "mole")
+    ok("game", "move", "mole", "F3", "--burrow")
+    assert said in refused("--lang", lang, "game", "move", "mole", "F4")

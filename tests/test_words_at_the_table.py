@@ -222,17 +222,18 @@ def test_a_number_too_large_is_said_to_be_too_large_not_no_number(tmp_path: Path
     assert len(client.get("/api/events").json()["events"]) == len(before) + 1  # the note alone
 
 
-@pytest.mark.parametrize(("lang", "said"), [("pl", "gra teraz odmawia tego ataku: "), ("cs", "hra tento útok nyní odmítá: ")])
-def test_an_attack_the_turn_refuses_is_said_in_the_readers_words(lang: str, said: str) -> None:
+@pytest.mark.parametrize(("lang", "said", "noun"), [("pl", "gra teraz odmawia tego ataku: ", "postać"), ("cs", "hra tento útok nyní odmítá: ", "postava")])
+def test_an_attack_the_turn_refuses_is_said_in_the_readers_words(lang: str, said: str, noun: str) -> None:
     """`attack sbd obi` after sbd's double move said in Czech "✗ the game refuses this attack now: sbd
-    se pohnula o 8 polí, ...": the text was marked inside an f-string, where the extractor never saw it."""
+    se pohnula o 8 polí, ...": the text was marked inside an f-string, where the extractor never saw it.
+    The figure is said with its noun, so the verb agrees (reading R309: "postava sbd se pohnula")."""
     _started("en")
     assert run("game", "activate", "sbd").exit_code == 0
     assert run("game", "move", "sbd", "I8").exit_code == 0  # 8 squares: a double move
     r = run("--lang", lang, "attack", "sbd", "obi")
     assert r.exit_code == 0, r.output
     refusal = r.stdout.splitlines()[1]
-    assert refusal.startswith(f"  ✗ {said}sbd "), refusal
+    assert refusal.startswith(f"  ✗ {said}{noun} sbd "), refusal
     assert "the game refuses" not in r.stdout, r.stdout
 
 

@@ -47,11 +47,14 @@ class Command:
     #: the arguments the verb has read (:meth:`arg`, :meth:`int_arg`, :meth:`signed_arg`, :meth:`rest`):
     #: one it never read is refused after it ran (:meth:`check_args_read`), as an option it does not take is
     read: set[int] = field(default_factory=set, compare=False, repr=False, hash=False)
+    #: the game's bound on every number the command gives, either way (SW TCG: 999, reading R300),
+    #: set once where the game reads its commands so that no verb can forget it; None: unbounded
+    most: int | None = field(default=None, compare=False, repr=False, hash=False)
 
     @classmethod
-    def parse(cls, text: str, actors: tuple[str, ...] = ()) -> Command:
+    def parse(cls, text: str, actors: tuple[str, ...] = (), most: int | None = None) -> Command:
         """Parse one command. A first word that is not a verb (lower-case) is the actor; with
-        ``actors`` given it must be one of them."""
+        ``actors`` given it must be one of them. ``most`` is the game's bound on its numbers."""
         long = LONG_NUMBER.search(text)
         if long is not None:
             shown_text = text if len(text) <= 80 else text[:40] + "..." + text[-20:]
@@ -97,7 +100,7 @@ class Command:
                 if opts:
                     raise NotationError(_("{text!r}: argument {w!r} after the options; write arguments first, then KEY=VALUE").format(text=text, w=w))
                 args.append(w)
-        return cls(actor, verb, tuple(args), tuple(opts), targets)
+        return cls(actor, verb, tuple(args), tuple(opts), targets, most=most)
 
     def __str__(self) -> str:
         words = ([self.actor] if self.actor else []) + [self.verb] + list(self.args) + [f"{k}={v}" for k, v in self.opts]
@@ -118,17 +121,20 @@ class Command:
     def opt(self, key: str, default: str | None = None) -> str | None:
         return next((v for k, v in self.opts if k == key), default)
 
-    def int_opt(self, key: str, default: int | None = None, most: int | None = None) -> int | None:
+    def int_opt(self, key: str, default: int | None = None, bounded: bool = True) -> int | None:
+        """The option's whole number; ``bounded=False`` leaves the game's bound to the verb, which
+        refuses a number past it in its own words (SW TCG's set-stat, reading R286)."""
         v = self.opt(key)
         if v is None:
             return default
         if not re.fullmatch(r"\d+", v):
             raise NotationError(_("{self!r}: {key}={v!r} is not a whole number").format(self=str(self), key=key, v=v))
-        return self._within(int(v), key, most)
+        return self._within(int(v), key) if bounded else int(v)
 
-    def _within(self, n: int, named: str, most: int | None) -> int:
-        """``n``, or a refusal where it is past ``most`` either way (a game's bound on its numbers:
-        a boost of 10**20 was recorded and carried into every later answer)."""
+    def _within(self, n: int, named: str) -> int:
+        """``n``, or a refusal where it is past the game's bound either way (:attr:`most`: a boost
+        of 10**20 was recorded and carried into every later answer)."""
+        most = self.most
         if most is None or -most <= n <= most:
             return n
         if n > most:
@@ -161,16 +167,16 @@ class Command:
         self.read.update(range(i, len(self.args)))
         return self.args[i:]
 
-    def int_arg(self, i: int, what: str, most: int | None = None) -> int:
+    def int_arg(self, i: int, what: str) -> int:
         self.read.add(i)
         if i >= len(self.args) or not re.fullmatch(r"\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
             raise NotationError(
                 _("{self!r}: expected {what} (a whole number) as argument {value}, got {got}").format(self=str(self), what=_(what), value=i + 1, got=got)
             )
-        return self._within(int(self.args[i]), _(what), most)
+        return self._within(int(self.args[i]), _(what))
 
-    def signed_arg(self, i: int, what: str, most: int | None = None) -> int:
+    def signed_arg(self, i: int, what: str) -> int:
         self.read.add(i)
         if i >= len(self.args) or not re.fullmatch(r"[+-]?\d+", self.args[i]):
             got = repr(self.args[i]) if i < len(self.args) else _("nothing")
@@ -179,7 +185,7 @@ class Command:
                     self=str(self), what=_(what), value=i + 1, got=got
                 )
             )
-        return self._within(int(self.args[i]), _(what), most)
+        return self._within(int(self.args[i]), _(what))
 
     def arg(self, i: int, what: str) -> str:
         self.read.add(i)

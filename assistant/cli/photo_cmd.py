@@ -506,7 +506,8 @@ def map_from_photo(
                 _("wrote {output}: {n} terrain squares, {n2} walls and doors").format(output=escape(str(output)), n=len(reading.squares), n2=len(reading.edges))
             )
             if reading.unsure:
-                err.print(escape(_("{n} squares or edges to confirm: listed at the top of the file").format(n=len(reading.unsure))))
+                err.print(escape(n_("{n} square or edge to confirm: listed at the top of the file",
+                                    "{n} squares or edges to confirm: listed at the top of the file", len(reading.unsure)).format(n=len(reading.unsure))))
         if reference_out is not None:
             err.print(escape(_("wrote {output}: the empty map as the reference for later photos").format(output=reference_out)))
 

@@ -185,15 +185,16 @@ class _Strict(BaseModel):
 
 
 class _PlayerModel(_Strict):
+    # each default is Player's, read from it: a file that leaves a count out gets what the engine assumes
     side: Literal["hero", "villain"] = "hero"
-    resources: int = Field(0, ge=0)
-    hand: int = Field(5, ge=0)
-    deck: int = Field(20, ge=0)
-    discard: int = Field(0, ge=0)
-    hand_limit: int = Field(5, ge=0)
-    battlefield: str = ""
-    free_cost_dice: bool = False
-    mulliganed: bool = False
+    resources: int = Field(Player.resources, ge=0)
+    hand: int = Field(Player.hand, ge=0)
+    deck: int = Field(Player.deck, ge=0)
+    discard: int = Field(Player.discard, ge=0)
+    hand_limit: int = Field(Player.hand_limit, ge=0)
+    battlefield: str = Player.battlefield
+    free_cost_dice: bool = Player.free_cost_dice
+    mulliganed: bool = Player.mulliganed
 
 
 class _CardModel(_Strict):

@@ -683,9 +683,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         settled |= {sq: COUNT_READ if sq in record_chose else COUNT_SETTLED for sq in trim}
         if trim:
             notes.append(
-                _("{value} squares look occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty").format(
-                    value=len(occupied), roster_squares=roster_squares, names=_first_six(trim)
-                )
+                n_("{value} square looks occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty",
+                   "{value} squares look occupied but the roster's bases cover {roster_squares}: the doubtful {names} read as empty",
+                   len(occupied)).format(value=len(occupied), roster_squares=roster_squares, names=_first_six(trim))
             )
     # squares read as bases that no figure of the roster took: with every figure found, one beside
     # a figure (within two squares: its body leaning over, its shadow) is read as that, while the
@@ -774,8 +774,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         read_as_empty(left, COUNT_SETTLED if many else STRANGER_READ)
         if many:
             notes.append(
-                _("{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
-                  "read as bases, not figures the record lacks: read as empty: confirm").format(names=_first_six(left), n=len(left)))
+                n_("{names} look occupied, though every figure of the roster is found elsewhere: {n} base more than the roster has is printed art "
+                   "read as a base, not a figure the record lacks: read as empty: confirm",
+                   "{names} look occupied, though every figure of the roster is found elsewhere: {n} bases more than the roster has is printed art "
+                   "read as bases, not figures the record lacks: read as empty: confirm", len(left)).format(names=_first_six(left), n=len(left)))
         else:
             notes.append(
                 _("{names} look occupied, though every figure of the roster is found elsewhere: such a square proved art, a body or a shadow, "

@@ -84,12 +84,13 @@ def verbs() -> dict[str, str]:
 
 
 def parse_command(t: Table, text: str) -> Command:
-    return Command.parse(text, t.names)
+    """The play read, bounded once for every verb: none gives a number past MAX_NUMBER (reading R300)."""
+    return Command.parse(text, t.names, most=MAX_NUMBER)
 
 
 def apply(t: Table, cmd: Command | str) -> Outcome:
-    if isinstance(cmd, str):
-        cmd = parse_command(t, cmd)
+    # a command built rather than read is bounded too (a fresh one: nothing of it is read yet)
+    cmd = parse_command(t, cmd) if isinstance(cmd, str) else replace(cmd, most=MAX_NUMBER)
     if cmd.verb not in VERBS:
         raise unknown_verb(cmd, sorted(VERBS), "swtcg")
     said: list[str] = []
@@ -279,7 +280,7 @@ def _build(t: Table, cmd: Command, said: list[str]) -> Table:
     """Put build counters on a unit or mission in the build zone: 'DS build ID N'."""
     side = _side(cmd)
     u = _own(t, cmd, 0, N_("the card"))
-    n = cmd.int_arg(1, N_("the build points spent"), most=MAX_NUMBER)
+    n = cmd.int_arg(1, N_("the build points spent"))
     p = t.player(side)
     if u.kind in ("battle", "location"):
         raise IllegalCommandError(_("{label} is a {kind} card: only units and missions are built (FAQ L27)").format(label=u.label, kind=u.kind))
@@ -383,7 +384,7 @@ def _ability(t: Table, cmd: Command, said: list[str]) -> Table:
                 label=u.label, label2=t.unit(u.aboard).label
             )
         )
-    cost = cmd.int_opt("cost", 0, most=MAX_NUMBER) or 0
+    cost = cmd.int_opt("cost", 0) or 0
     p = t.player(side)
     if cost > p.force:
         raise IllegalCommandError(_("{side} has {force} Force and the ability costs {cost}").format(side=side, force=p.force, cost=cost))
@@ -457,7 +458,7 @@ def _new_turn(t: Table, said: list[str]) -> Table:
 def _bp(t: Table, cmd: Command, said: list[str]) -> Table:
     """Record a side's build points for this turn, as rolled at the table (reading R7 in docs/readings.md)."""
     side = _side(cmd)
-    n = cmd.int_arg(0, N_("the build points"), most=MAX_NUMBER)
+    n = cmd.int_arg(0, N_("the build points"))
     p = t.player(side)
     if p.bp_spent:
         raise IllegalCommandError(
@@ -474,7 +475,7 @@ def _bp(t: Table, cmd: Command, said: list[str]) -> Table:
 def _gain_force(t: Table, cmd: Command, said: list[str]) -> Table:
     """Add Force to a side's pool once: 'You gain +4 Force' (FAQ L24)."""
     side = _side(cmd)
-    n = cmd.int_arg(0, N_("the Force gained"), most=MAX_NUMBER)
+    n = cmd.int_arg(0, N_("the Force gained"))
     p = t.player(side)
     said.append(_("{side}'s Force pool {force} + {n} = {value}, once (FAQ L24)").format(side=side, force=p.force, n=n, value=p.force + n))
     return t.with_player(replace(p, force=p.force + n))
@@ -484,7 +485,7 @@ def _gain_force(t: Table, cmd: Command, said: list[str]) -> Table:
 def _draw_cmd(t: Table, cmd: Command, said: list[str]) -> Table:
     """Draw cards: the start-of-build-step draw (1, reading R8 in docs/readings.md) or a card's draw."""
     side = _side(cmd)
-    n = cmd.int_arg(0, N_("the cards drawn"), most=MAX_NUMBER) if cmd.args else 1
+    n = cmd.int_arg(0, N_("the cards drawn")) if cmd.args else 1
     return _draw(
         t,
         side,
@@ -500,7 +501,7 @@ def _draw_cmd(t: Table, cmd: Command, said: list[str]) -> Table:
 def _discard(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS discard N': discard cards — from hand unless a place is named (FAQ L80)."""
     side = _side(cmd)
-    n = cmd.int_arg(0, N_("the cards discarded"), most=MAX_NUMBER)
+    n = cmd.int_arg(0, N_("the cards discarded"))
     where = cmd.opt("from", "hand")
     p = t.player(side)
     if where != "hand":
@@ -1009,7 +1010,7 @@ def _keyword_cost(cmd: Command, u: Unit, word: str, said: list[str], t: Table, i
     else:
         j = instance - own_n
         printed = granted[j] if j < len(granted) else None
-    given = cmd.int_opt("cost", None, most=MAX_NUMBER)
+    given = cmd.int_opt("cost", None)
     if given is None and printed:
         said.append(_("{label} pays {printed} Force for its {value}, as printed").format(label=u.label, printed=printed, value=word.replace('_', ' ').title()))
     return given if given is not None else (printed or 0)
@@ -1036,7 +1037,7 @@ def _conditional_hint(u: Unit, word: str) -> str:
 def _overload(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS overload X Y': +X power for this attack; Y damage to itself when it ends (FAQ L109-114)."""
     at = _need_attack(t)
-    x, y = cmd.int_arg(0, N_("the power added"), most=MAX_NUMBER), cmd.int_arg(1, N_("the damage to itself"), most=MAX_NUMBER)
+    x, y = cmd.int_arg(0, N_("the power added")), cmd.int_arg(1, N_("the damage to itself"))
     if at.window != "before-roll":
         raise IllegalCommandError(_("Overload is used when the unit attacks, before the roll (FAQ L110)"))
     said.append(
@@ -1052,7 +1053,7 @@ def _overload(t: Table, cmd: Command, said: list[str]) -> Table:
 def _power(t: Table, cmd: Command, said: list[str]) -> Table:
     """'LS power -5': a power card played in the before-roll window (Tyranus's Gift); the attacker stays committed (FAQ L69)."""
     at = _need_attack(t)
-    n = cmd.signed_arg(0, N_("the power change"), most=MAX_NUMBER)
+    n = cmd.signed_arg(0, N_("the power change"))
     said.append(
         _(
             "{label}: power {power} {n:+d} for this attack; the player chose to attack and can't switch to a 'play only when this unit would attack' "
@@ -1236,7 +1237,7 @@ def _prevent(t: Table, cmd: Command, said: list[str]) -> Table:
     at = _need_attack(t)
     if at.window != "prevention":
         raise IllegalCommandError(_("damage is prevented in the prevention chance, after the reroll chance (FAQ L38, L58-66)"))
-    n = cmd.int_arg(0, N_("the damage prevented"), most=MAX_NUMBER)
+    n = cmd.int_arg(0, N_("the damage prevented"))
     left, used, wasted = prevent(at.damage - at.prevented, [n])
     said.append(
         _("prevent {n}: {used} prevented").format(n=n, used=used)
@@ -1263,7 +1264,7 @@ def _evade(t: Table, cmd: Command, said: list[str]) -> Table:
         raise IllegalCommandError(_("{label} has no Evade{why}").format(label=u.label, why=why) + _conditional_hint(u, "evade"))
     if u.id != at.defender:
         raise IllegalCommandError(_("{label} is not being dealt this damage").format(label=u.label))
-    i = (cmd.int_opt("instance", 1, most=MAX_NUMBER) or 1) - 1
+    i = (cmd.int_opt("instance", 1) or 1) - 1
     if not 0 <= i < len(inst):
         raise NotationError(n_("{cmd!r}: {label} has {n} Evade instance",
                                "{cmd!r}: {label} has {n} Evade instances", len(inst)).format(cmd=str(cmd), label=u.label, n=len(inst)))
@@ -1399,7 +1400,7 @@ def _overload_damage(t: Table, cmd: Command, a: Unit, total: int, said: list[str
     Deflect (self-deflect=UNIT), like any damage (FAQ L110-112)."""
     said.append(_("the attack ends: Overload — {label} deals {total} damage to itself (FAQ L110-114)").format(label=a.label, total=total))
     left = total
-    prevented = cmd.int_opt("self-prevent", 0, most=MAX_NUMBER) or 0
+    prevented = cmd.int_opt("self-prevent", 0) or 0
     if prevented:
         left, used, _unused = prevent(left, [prevented])
         said.append(_("{used} prevented").format(used=used))
@@ -1429,7 +1430,7 @@ def _overload_damage(t: Table, cmd: Command, a: Unit, total: int, said: list[str
 @_verb("dice-damage", "prevent", "rolls", "source", "then")
 def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS dice-damage N source=UNIT rolls=4,5 -> TARGET': dice of damage, which are not an attack (no Accuracy)."""
-    n = cmd.int_arg(0, N_("the dice of damage"), most=MAX_NUMBER)
+    n = cmd.int_arg(0, N_("the dice of damage"))
     src = t.unit(cmd.opt("source") or "")
     if not cmd.targets:
         raise NotationError(_("{cmd!r}: name the target after '->'").format(cmd=str(cmd)))
@@ -1456,14 +1457,14 @@ def _dice_damage(t: Table, cmd: Command, said: list[str]) -> Table:
             else _(" (FAQ L48-50)")
         )
     )
-    return _land(t, src, tgt, max(0, r.hits - (cmd.int_opt("prevent", 0, most=MAX_NUMBER) or 0)), said, N_("dice of damage"))
+    return _land(t, src, tgt, max(0, r.hits - (cmd.int_opt("prevent", 0) or 0)), said, N_("dice of damage"))
 
 
 @_verb("zap")
 def _zap(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS zap UNIT N -> TARGET': a 'play only when this unit would attack' ability that deals damage without dice; not an attack."""
     a = _own(t, cmd, 0, N_("the unit"))
-    n = cmd.int_arg(1, N_("the damage"), most=MAX_NUMBER)
+    n = cmd.int_arg(1, N_("the damage"))
     if t.attack is not None and t.attack.attacker == a.id:
         raise IllegalCommandError(_("{label} chose to attack; the choice can't be switched to a 'would attack' ability (FAQ L69)").format(label=a.label))
     if not _battle(t) or a.zone != _current_arena(t):
@@ -1517,7 +1518,7 @@ def _untap(t: Table, cmd: Command, said: list[str]) -> Table:
 @_verb("damage", "source")
 def _damage(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS damage N -> TARGET': damage from a card's text (pilots keep their own damage, FAQ L142-143)."""
-    n = cmd.int_arg(0, N_("the damage"), most=MAX_NUMBER)
+    n = cmd.int_arg(0, N_("the damage"))
     if not cmd.targets:
         raise NotationError(_("{cmd!r}: name the target after '->'").format(cmd=str(cmd)))
     tgt = t.unit(cmd.targets[0])
@@ -1530,7 +1531,7 @@ def _damage(t: Table, cmd: Command, said: list[str]) -> Table:
 @_verb("speed")
 def _speed(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS speed 10 -> UNIT': a speed boost; boosts add up (FAQ L46)."""
-    n = cmd.signed_arg(0, N_("the speed change"), most=MAX_NUMBER)
+    n = cmd.signed_arg(0, N_("the speed change"))
     u = t.unit(cmd.targets[0]) if cmd.targets else None
     if u is None:
         raise NotationError(_("{cmd!r}: name the unit after '->'").format(cmd=str(cmd)))
@@ -1549,7 +1550,7 @@ def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
     u = t.unit(cmd.arg(0, N_("the unit")))
     given: dict[str, int] = {}
     for k in ("cost", "speed", "power", "health"):
-        v = cmd.int_opt(k)
+        v = cmd.int_opt(k, bounded=False)
         if v is not None:
             if v > MAX_STAT:
                 raise NotationError(_("{cmd!r}: {stat}={value} is more than any card has; a stat is at most {limit} (reading R286)").format(
@@ -1572,7 +1573,7 @@ def _set_stat(t: Table, cmd: Command, said: list[str]) -> Table:
 def _grant(t: Table, cmd: Command, said: list[str]) -> Table:
     """'DS grant KEYWORD [X] -> UNIT': an effect gives a keyword; Armor from two sources is one Armor (FAQ L75)."""
     name = cmd.arg(0, N_("the keyword"))
-    x = cmd.int_arg(1, N_("its number"), most=MAX_NUMBER) if len(cmd.args) > 1 else True
+    x = cmd.int_arg(1, N_("its number")) if len(cmd.args) > 1 else True
     u = t.unit(cmd.targets[0]) if cmd.targets else None
     if u is None:
         raise NotationError(_("{cmd!r}: name the unit after '->'").format(cmd=str(cmd)))
@@ -1664,7 +1665,7 @@ def _bid(t: Table, cmd: Command, said: list[str]) -> Table:
         declines += 1
         said.append(_("{side} does not raise").format(side=side))
     else:
-        n = cmd.int_arg(0, N_("the Force bid"), most=MAX_NUMBER)
+        n = cmd.int_arg(0, N_("the Force bid"))
         check_bid(side, own, n, t.player(side).force)  # type: ignore[arg-type]
         own, declines = n, 0
         said.append(_("{side} bids {n} (it need not top the other bid, TN L7)").format(side=side, n=n))

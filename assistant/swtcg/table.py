@@ -266,15 +266,16 @@ class _Strict(BaseModel):
 
 
 class _PlayerModel(_Strict):
-    force: Count = 0
-    bp: Count = 0
-    setup_bp: Count = 30
-    hand: Count = 7
-    deck: Count = 40
-    discard: Count = 0
-    bounties: Count = 0
-    upkeep_owed: Count = 0
-    bp_spent: Count = 0
+    # each default is Player's, read from it: a file that leaves a count out gets what the engine assumes
+    force: Count = Player.force
+    bp: Count = Player.bp
+    setup_bp: Count = Player.setup_bp
+    hand: Count = Player.hand
+    deck: Count = Player.deck
+    discard: Count = Player.discard
+    bounties: Count = Player.bounties
+    upkeep_owed: Count = Player.upkeep_owed
+    bp_spent: Count = Player.bp_spent
 
 
 class _UnitModel(_Strict):
