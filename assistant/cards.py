@@ -517,6 +517,7 @@ class CardLibrary:
                 others = [card_label(c) for c in self.candidates(game, text, None, partial)]
                 raise UnknownNameError(f"{game.upper()} card", f"{text} ({set})", others)
             raise UnknownNameError(f"{game.upper()} card", text, self.names(game))
+        found = _one_per_printing(found)
         first = found[0]
         if all(c.name.lower() == first.name.lower() and play_values(c) == play_values(first) for c in found[1:]):
             return first
@@ -538,7 +539,7 @@ class CardLibrary:
         exact = self.candidates(games[0], text, set, partial=False)
         versions = self.versions(games[0], text, set) if exact else []
         if versions:  # "Padmé Amidala" is Clone Strike's card and the name of The Clone Wars' Senator too (R222)
-            raise AmbiguousNameError("card", text, [card_label(c) for c in exact + versions])
+            raise AmbiguousNameError("card", text, [card_label(c) for c in _one_per_printing(exact) + versions])
         return self.resolve(games[0], text, set)
 
     def _label(self, text: str, game: str | None) -> tuple[str, str | None, str | None] | None:
@@ -568,6 +569,34 @@ class CardLibrary:
         :func:`name_key` reads names: what a name a player types shares with its versions (R222)."""
         head = name_key(text) + ", "
         return [c for c in self.cards(game) if name_key(c.name).startswith(head) and (set is None or c.set.lower() == set.strip().lower())]
+
+
+#: a row of SW_Minis_Drafter's database as a card's source names it: its set and collector number
+_DATABASE_ROW = re.compile(r"SW_Minis_Drafter DB/SWminis\.db, ([^;#]+?) #(\w+)")
+
+
+def _one_per_printing(found: list[Card]) -> list[Card]:
+    """``found`` with one card a printing: a card imported from one row of SW_Minis_Drafter's
+    database (its whole source) and a card of the same name that cites that row beside the
+    rulebook (a shipped card: "swm2008 PL p.7-8; ... Clone Wars Starter #1") are one printing under
+    two set names ("Clone Wars Starter", "The Clone Wars starter (2008)"); the one that cites more
+    serves, so the import the README asks for leaves no name ambiguous with itself (reading R315).
+
+    >>> ship = SwmCard("Tarfful", "swm2004 CS g.13; SW_Minis_Drafter DB/SWminis.db, Revenge of the Sith #21", 9, None, True, None,
+    ...                10, 13, 6, 20, 6, 0, set="Revenge of the Sith (2004 rules)")
+    >>> row = replace(ship, source="SW_Minis_Drafter DB/SWminis.db, Revenge of the Sith #21", set="Revenge of the Sith", hp=90)
+    >>> [c.set for c in _one_per_printing([row, ship])]
+    ['Revenge of the Sith (2004 rules)']
+    """
+    def rows(card: Card) -> set[tuple[str, str]]:
+        return set(_DATABASE_ROW.findall(card.source or ""))
+
+    def bare(card: Card) -> bool:  # its whole source is one row of the database: an import
+        return _DATABASE_ROW.fullmatch((card.source or "").strip()) is not None
+
+    kept = [c for c in found if not (bare(c) and any(o is not c and not bare(o) and o.name.lower() == c.name.lower() and rows(c) <= rows(o)
+                                                     for o in found))]
+    return kept or found
 
 
 def _card_paths(folder: Path) -> list[Path]:

@@ -20,6 +20,7 @@ from typing import Any
 from . import i18n
 from .coords import Square, column_name, parse_square
 from .editions import SquareTerrain
+from .figurelabels import short_labels
 from .geometry.fan import fan
 from .i18n import _, term
 from .model import Position
@@ -27,6 +28,8 @@ from .yamlio import write_text_atomic
 
 S = 40  # user units per square (the page scales the picture; 40 keeps tap targets >= 40 px at 1x)
 M = 22  # margin for coordinates
+LABEL = 6  # a figure label's characters: about what a 40-unit square holds at font size 11
+GLYPH = 6.6  # a label character's width at font size 11, about (sans-serif), to keep a label in its base
 
 FILL = {
     SquareTerrain.WALL: "#aa2828",
@@ -107,7 +110,10 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
     for corner in m.open_corners:
         out.append(f'<circle cx="{_x(corner.x)}" cy="{_x(corner.y)}" r="4" fill="#fff" stroke="#c81e1e"/>')
     sides = {s: SIDE_FILL[i % len(SIDE_FILL)] for i, s in enumerate(pos.sides_to_colour())}
-    labels = []
+    labels: list[tuple[float, float, str, int, float]] = []
+    # a label unique on the board and no wider than its base: 8 characters of the id ran into the
+    # next square and named two figures alike ("super-ba" twice on a 360 px phone; reading R312)
+    short = short_labels([f.id for f in pos.figures], LABEL)
     for f in pos.figures:
         n = f.size.footprint
         cx, cy = _x(f.at.col + n / 2), _x(f.at.row + n / 2)
@@ -117,7 +123,7 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
                    f'<circle cx="{cx}" cy="{cy}" r="{S * n * 0.42:.1f}" fill="{sides[f.side]}"{ring}/>'
                    f'<title>{escape(name)}</title></g>')
         dmg = (damage or {}).get(f.id) or f.damage_taken
-        labels.append((cx, cy, f.id[:8], dmg))
+        labels.append((cx, cy, short[f.id], dmg, S * n - 4))
     if overlay is not None:
         for (c, r) in overlay.highlight_squares:
             out.append(f'<rect x="{_x(c)}" y="{_x(r)}" width="{S}" height="{S}" fill="none" stroke="#c828c8" stroke-width="3" pointer-events="none"/>')
@@ -137,7 +143,7 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
         for p, q, legal, label in overlay.target_lines:
             colour = "#28a028" if legal else "#dc1e1e"
             out.append(f'<line x1="{_x(p[0])}" y1="{_x(p[1])}" x2="{_x(q[0])}" y2="{_x(q[1])}" stroke="{colour}" stroke-width="2" pointer-events="none"/>')
-            labels.append(((_x(p[0]) + _x(q[0])) / 2, (_x(p[1]) + _x(q[1])) / 2 - 6, label, 0))
+            labels.append(((_x(p[0]) + _x(q[0])) / 2, (_x(p[1]) + _x(q[1])) / 2 - 6, label, 0, 0.0))
         if overlay.attempt is not None:
             p, q = overlay.attempt
             out.append(f'<line x1="{_x(p[0])}" y1="{_x(p[1])}" x2="{_x(q[0])}" y2="{_x(q[1])}" stroke="#999" stroke-width="1.5" '
@@ -151,10 +157,16 @@ def board_svg(pos: Position, overlay: Any = None, selected: str | None = None, d
             for pt in (p, q):
                 out.append(f'<circle cx="{_x(float(pt[0]))}" cy="{_x(float(pt[1]))}" r="4" fill="#1ea01e"/>')
     # labels last, with a halo, so no line or terrain hides them
-    for x, y, text, dmg in labels:
-        t = escape(str(text)) + (f" −{dmg}" if dmg else "")
-        out.append(f'<text x="{x}" y="{y + 4}" font-size="11" text-anchor="middle" fill="#000" stroke="#fff" stroke-width="3" '
-                   f'paint-order="stroke" pointer-events="none">{t}</text>')
+    for x, y, text, dmg, room in labels:
+        # a figure's damage under its label, so the label keeps its base's width (room: 0 for a line's label)
+        fit = f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"' if room and len(text) * GLYPH > room else ""
+        under = room and dmg
+        t = escape(str(text)) + (f" −{dmg}" if dmg and not under else "")
+        out.append(f'<text x="{x}" y="{y + (0 if under else 4)}" font-size="11" text-anchor="middle" fill="#000" stroke="#fff" stroke-width="3" '
+                   f'paint-order="stroke" pointer-events="none"{fit}>{t}</text>')
+        if under:
+            out.append(f'<text x="{x}" y="{y + 12}" font-size="11" text-anchor="middle" fill="#b00000" stroke="#fff" stroke-width="3" '
+                       f'paint-order="stroke" pointer-events="none">−{dmg}</text>')
     if overlay is not None and overlay.caption:
         out.append(f'<text x="6" y="{h - 6}" font-size="12">{escape(overlay.caption[:160])}</text>')
     out.append("</svg>")

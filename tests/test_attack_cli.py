@@ -352,3 +352,21 @@ def test_an_attack_refused_whatever_the_numbers_says_why_before_asking_for_them(
         # an enemy: the numbers decide it (a DDM creature not adjacent may have a ranged line): asked for
         asked = json.loads(run("attack", "a", "c", "--position", str(pos), "--json").stdout)
         assert asked["missing"][0]["figure"] == "a", asked
+
+
+def test_an_abilitys_grant_says_what_its_condition_saw() -> None:
+    """A trial's judge: "+4 attack: Cunning Attack" did not say why it applied (the target has not
+    activated this round, swm2008 PL p.37); the other abilities' grants said theirs ("Synergy (x
+    within 6)"). The label now says it, in the reader's language, with the figure's noun in Polish
+    and Czech; the JSON's ``source`` stays the ability's name (reading R314)."""
+    args = ["attack", "sbd", "obi", "-p", "clone-wars-example-combat"]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0 and "+4 attack: Cunning Attack (obi has not activated this round)" in r.output, r.output
+    got = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["modifiers"]
+    cunning = [m for m in got if m["source"] == "Cunning Attack"]
+    assert [m["applies_to"] for m in cunning] == ["attack", "damage"]
+    assert all(m["label"] == "Cunning Attack (obi has not activated this round)" for m in cunning), cunning
+    pl = runner.invoke(app, ["--lang", "pl", *args])
+    assert "Cunning Attack (postać obi nie aktywowała się w tej rundzie)" in pl.output, pl.output
+    cs = runner.invoke(app, ["--lang", "cs", *args])
+    assert "Cunning Attack (postava obi v tomto kole ještě nebyla aktivována)" in cs.output, cs.output

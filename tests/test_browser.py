@@ -399,6 +399,18 @@ def test_a_refused_photo_is_said_beside_the_photo_buttons(server: tuple[str, Pat
         assert refusal.inner_text().startswith("IMG_0042.jpg is not an image"), refusal.inner_text()
         assert page.locator("#before").count() == 0  # the answer to the photo before is gone
         assert _inside(_box(page, "#photo-answer .illegal"), 390, 844)  # on the phone's screen as it stands
+    # a photo of no map is refused (422, reading R311) and said with the mode that tried to read it
+    import cv2
+    import numpy as np
+
+    grey = tmp_path / "grey.jpg"
+    cv2.imwrite(str(grey), np.full((600, 800, 3), 128, np.uint8))
+    page.evaluate("document.getElementById('photo-answer').innerHTML = ''")
+    page.set_input_files("#photo", str(grey))
+    refusal = page.locator("#photo-answer .illegal")
+    refusal.wait_for(timeout=30000)
+    assert refusal.inner_text().startswith("no grid found in grey.jpg"), refusal.inner_text()
+    assert page.locator("#photo-mode").inner_text().startswith("No reference photo"), page.locator("#photo-answer").inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "phone-photo-refused.png"))  # looked at by a person
 

@@ -998,6 +998,19 @@ def test_the_status_keeps_its_columns_in_line_beside_a_large_figure(home) -> Non
     assert len({r.index("activate") for r in rows}) == 1, rows
 
 
+def test_the_status_keeps_its_columns_in_line_beside_a_long_id(home) -> None:
+    """A trial's player typed a board with ids like "super-battle-droid-1": its square, Hit Points
+    and activation stood 8 characters right of "dooku"'s (the id column was 12 wide)."""
+    from assistant.resources import example_path
+
+    text = example_path("clone-wars-example-combat").read_text(encoding="utf-8")
+    start(home, text.replace("id: sbdc,", "id: super-battle-droid-commander,").replace("id: obi,", "id: obi-wan-kenobi,"))
+    rows = [line for line in ok("game", "status").splitlines() if " HP" in line]
+    assert len(rows) == 5 and any("super-battle-droid-commander A3" in r for r in rows), rows
+    assert len({r.index(" HP") - len(r.split()[2]) for r in rows}) == 1, rows  # the HP column starts at one place
+    assert len({r.index("activate") for r in rows}) == 1, rows
+
+
 def test_a_failed_ddm_morale_save_names_the_unknown_commander_ratings_in_range(home) -> None:
     """A user's trial (round 19): a failed morale save counted every unknown Commander rating in
     command range as 0 without a word. Now the event names them (reading R160): the knight's save

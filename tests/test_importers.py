@@ -126,6 +126,25 @@ def test_import_cli_lists_cards_and_prints_a_table_entry() -> None:
     assert r.exit_code == 2 and "did you mean 'Test Walker Group'" in r.output
 
 
+def test_elite_is_two_dice_bought_at_the_second_points_value() -> None:
+    """A trial's player on the real set files: ``--entry 01002 --elite`` (First Order Stormtrooper,
+    points 7) gave it two dice, while ``--dice 2`` was refused; ``--elite --dice 1`` gave one die;
+    ``--elite`` on a support was taken and ignored. A character is elite with two dice only where
+    its points give a second value (Destiny rules reference PL, Postacie; reading R313)."""
+    sample = str(FIX / "swdestinydb-sample.json")
+    entry = ["destiny", "import", sample, "--entry"]
+    trooper = runner.invoke(app, [*entry, "90002", "--elite"])  # points 8: one value
+    assert trooper.exit_code == 2 and "Test Trooper has no elite version: its points (8) buy one die" in trooper.output, trooper.output
+    both = runner.invoke(app, [*entry, "90001", "--elite", "--dice", "1"])
+    assert both.exit_code == 2 and "--elite is two dice and --dice says 1" in both.output, both.output
+    support = runner.invoke(app, [*entry, "90004", "--elite"])
+    assert support.exit_code == 2 and "only a character is elite" in support.output, support.output
+    said_twice = runner.invoke(app, [*entry, "90001", "--elite", "--dice", "2"])  # the same thing said twice is taken
+    assert said_twice.exit_code == 0 and sorted(yaml.safe_load(said_twice.stdout)[0]["dice"]) == ["card1", "card2"], said_twice.output
+    pl = runner.invoke(app, ["--lang", "pl", *entry, "90002", "--elite"])
+    assert pl.exit_code == 2 and "nie ma wersji elitarnej" in pl.output, pl.output
+
+
 # --- the files people have (issue 12) --------------------------------------------------------
 
 SAMPLE_JSON = (FIX / "swdestinydb-sample.json").read_text(encoding="utf-8")

@@ -433,6 +433,22 @@ def test_a_bad_reference_upload_is_refused_and_keeps_the_one_before(client: Test
     assert st["file"] == kept.name and "not a usable map reference" in st["error"]
 
 
+def test_a_photo_with_no_grid_is_refused_as_a_reference_photo_is(client: TestClient) -> None:
+    """A trial's judge at the phone: ``/api/photo`` answered a photo with no grid in it 200 with an
+    ``error``, while ``/api/photo/reference`` answered the same photo 422 and ``photo detect`` exits
+    2 (a refusal). Both endpoints now refuse it with 422, the same JSON (reading R311)."""
+    import numpy as np
+
+    grey = _jpeg(np.full((600, 800, 3), 128, np.uint8))  # an image of no map
+    before = client.get("/api/status").json()["version"]
+    got = {path: client.post(path, files={"photo": ("grey.jpg", grey, "image/jpeg")}) for path in ("/api/photo", "/api/photo/reference")}
+    assert {path: r.status_code for path, r in got.items()} == {"/api/photo": 422, "/api/photo/reference": 422}, {p: r.text for p, r in got.items()}
+    answer = got["/api/photo"].json()
+    assert answer["query"] == "photo" and answer["grid_found"] is False and "grey.jpg" in answer["error"] and "no grid" in answer["error"]
+    assert answer["mode"] == "classifier" and answer["reference"] is None  # the page still says which mode read it
+    assert client.get("/api/status").json()["version"] == before  # nothing recorded
+
+
 def test_a_reference_needs_a_game_and_a_players_link(tmp_path: Path) -> None:
     import numpy as np
 

@@ -612,6 +612,30 @@ def test_the_bundled_examples_answer_the_same_after_an_import(tmp_path: Path, ho
     assert after == before
 
 
+def test_a_shipped_card_and_the_database_row_it_cites_are_one_printing(tmp_path: Path, home: Path) -> None:
+    """A trial's player imported the real database as the README says: then ``cards show
+    "General Obi-Wan Kenobi"`` (and a figure naming it, Tarfful, Count Dooku of Serenno, without a
+    set) was refused as ambiguous between the shipped card and the same printing imported under the
+    database's set name ("Clone Wars Starter" #1, which the shipped card cites as its source). The
+    shipped card serves; a printing of another set is still listed (reading R315)."""
+    rows = [("General Obi-Wan Kenobi", "Clone Wars Starter", 1, "Republic", "rare", 55, "medium", 120, 22, 13, 20,
+             "Unique;Melee Attack;Double Attack;Mettle;Soresu Style Mastery", 2, "Force Push 3"),
+            ("Count Dooku of Serenno", "Clone Wars Starter", 4, "Separatist", "rare", 51, "medium", 130, 23, 16, 20,
+             "Unique;Melee Attack;Double Attack", 5, "Force Lightning 2"),
+            ("Tarfful", "Revenge of the Sith", 21, "Rebel", "rare", 27, "medium", 100, 17, 9, 20, "Unique;Melee Attack", 0, None),
+            ("Count Dooku of Serenno", "Another Set", 9, "Separatist", "rare", 60, "medium", 140, 23, 16, 20, "Unique", 5, None)]
+    imported(home, make_db(tmp_path / "SWminis.db", rows))
+    code, out = cli("cards", "show", "General Obi-Wan Kenobi")
+    assert code == 0 and "General Obi-Wan Kenobi  (SWM, The Clone Wars starter (2008))" in out, out
+    code, out = cli("cards", "show", "Tarfful")
+    assert code == 0 and "Tarfful  (SWM, Revenge of the Sith (2004 rules))" in out, out
+    code, out = cli("cards", "show", "Count Dooku of Serenno")  # another set's printing: still the player's choice
+    assert code == 2 and "'Count Dooku of Serenno (Another Set)', 'Count Dooku of Serenno (The Clone Wars starter (2008))'" in out, out
+    result = check_position_text(POSITION.format(card="card: General Obi-Wan Kenobi").replace("card: Test General", "card: Tarfful"), "p.yaml")
+    assert not result.errors and result.position is not None, [str(p) for p in result.errors]
+    assert result.position.card_of(result.position.figure("a")).set == "The Clone Wars starter (2008)"  # type: ignore[union-attr]
+
+
 # --- the real database (opt-in) -----------------------------------------------------------
 
 

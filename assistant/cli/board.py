@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..coords import Corner, Edge, Square, column_name, format_squares
 from ..editions import SquareTerrain
+from ..figurelabels import short_labels
 from ..i18n import N_, _, condition_name, side_name
 from ..limits import check_draw
 from ..model import Figure, Position
@@ -86,24 +87,8 @@ def figure_labels(pos: Position, cell: int = CELL) -> dict[str, FigureLabel]:
     side_style = {side: SIDE_STYLES[i % len(SIDE_STYLES)] for i, side in enumerate(pos.sides_to_colour())}
     if cell == 1:
         return _one_character_labels(pos, side_style)
-    prefixes: dict[str, int] = {}
-    for fig in pos.figures:
-        prefixes[fig.id[:CELL]] = prefixes.get(fig.id[:CELL], 0) + 1
-    used = {fig.id for fig in pos.figures if len(fig.id) <= CELL}
-    labels: dict[str, FigureLabel] = {}
-    for i, fig in enumerate(pos.figures):
-        fid = fig.id
-        if len(fid) <= CELL:
-            label = fid
-        else:
-            candidates = [fid[:3], fid[:2] + fid[-1], fid[0] + fid[-2:], f"{fid[0]}{i}"[:CELL], f"#{i}"[-CELL:]]
-            label = next(
-                (c for c in candidates if c not in used and not (c == fid[:CELL] and prefixes[c] > 1)),
-                str(i)[-CELL:],
-            )
-            used.add(label)
-        labels[fid] = FigureLabel(label, side_style[fig.side], fig)
-    return labels
+    short = short_labels([fig.id for fig in pos.figures], CELL)
+    return {fig.id: FigureLabel(short[fig.id], side_style[fig.side], fig) for fig in pos.figures}
 
 
 def _one_character_labels(pos: Position, side_style: dict[str, str]) -> dict[str, FigureLabel]:

@@ -413,6 +413,7 @@ def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
     # the columns as wide as their widest entry: a Large figure's "M9:N10" pushed its row's HP and
     # activation out of line with the others'
     at_w = max([5] + [len(str(f["at"])) for f in info["figures"]])
+    id_w = max([12] + [len(f["id"]) for f in info["figures"]])  # "super-battle-droid-1" pushed its row out of line too
     hp_w = max([12] + [len(_("{left}/{hp} HP").format(left=f["hp"] - f["damage_taken"], hp=f["hp"]) if f["hp"] is not None
                            else _("{damage} damage").format(damage=f["damage_taken"])) for f in info["figures"]])
     for side in st.sides():
@@ -427,7 +428,8 @@ def status_lines(st: GameState, info: dict[str, Any]) -> list[str]:
             may = escape(_("may activate"))
             mark = escape(_("activated")) if f["activated"] else f"[green]{may}[/]"
             conds = f"  [yellow]{escape(', '.join(condition_name(c) for c in f['conditions']))}[/]" if f["conditions"] else ""
-            lines.append(f"  {escape(f['id']):<12} {f['at']:<{at_w}} {escape(hp):<{hp_w}} {mark}{conds}")
+            # padded by the id's own length: its markup escapes (a "[" in it) are not shown
+            lines.append(f"  {escape(f['id'])}{' ' * (id_w - len(f['id']))} {f['at']:<{at_w}} {escape(hp):<{hp_w}} {mark}{conds}")
     for text in info["fallen"].values():
         lines.append(f"  [dim]{escape(text)}[/]")
     for fid, skiff in info["aboard"].items():

@@ -191,8 +191,21 @@ class DestinyCardData:
         return entry
 
     def _dice_count(self, elite: bool, dice: int | None) -> int:
+        if elite:
+            # elite is the character with two dice, bought at its points' second value (P1 › Wartość punktowa, L52):
+            # one points value has no elite version, and --dice saying another count contradicts it (R313)
+            if self.kind != "character":
+                raise ImportFileError(_("{name} is not a character: only a character is elite (--elite)").format(name=self.name))
+            if dice is not None and dice != 2:
+                raise ImportFileError(_("--elite is two dice and --dice says {dice}: give one of them").format(dice=dice))
+            if len(self.points) < 2:
+                raise ImportFileError(
+                    _("{name} has no elite version: its points ({points}) buy one die, and a character is elite (two dice) only "
+                      "where its points give a second value (reading R313 in docs/readings.md)").format(
+                        name=self.name, points="/".join(map(str, self.points)) or "-"))
+            return 2
         if dice is None:
-            return 2 if elite and self.kind == "character" else 1
+            return 1
         if self.kind != "character":
             raise ImportFileError(_("{name} is not a character: only a character is taken with more dice (--dice)").format(name=self.name))
         most = max(len(self.points), 1)

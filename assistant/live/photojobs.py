@@ -16,9 +16,11 @@ from ..limits import check_photo
 from ..model import Position
 
 
-def read_photo(pos: Position, game: str | None, data: bytes, name: str, language: str) -> dict[str, Any]:
+def read_photo(pos: Position, game: str | None, data: bytes, name: str, language: str) -> dict[str, Any] | tuple[int, dict[str, Any]]:
     """Detect the position in an uploaded photo and compare it with the recorded one (and with
-    the empty map's reference kept next to the ``game``'s file, when there is one)."""
+    the empty map's reference kept next to the ``game``'s file, when there is one). No grid is
+    (422, answer), as for a reference photo: the command line's ``photo detect`` says it with
+    exit 2, a refusal, so the page's request is refused too (reading R311)."""
     from ..photo import NoGridError, detect  # start-up time: OpenCV and the photo stack only when a photo is read
     from ..photo.compare import compare  # start-up time: OpenCV and the photo stack only when a photo is read
 
@@ -32,7 +34,7 @@ def read_photo(pos: Position, game: str | None, data: bytes, name: str, language
         try:
             res = detect(img, pos, name, reference=ref)
         except NoGridError as exc:
-            return {"query": "photo", "grid_found": False, "error": str(exc), **mode}
+            return 422, {"query": "photo", "grid_found": False, "error": str(exc), **mode}
         return {**res.as_json(), "rows": [r.as_json() for r in compare(pos, res).rows], **mode}
 
 

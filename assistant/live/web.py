@@ -730,7 +730,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             return JSONResponse({"query": query, "error": _("the photo reader stopped before it answered; the game log is unchanged: "
                                                             "send the photo again")},
                                 status_code=503, headers={"Retry-After": "1"})
-        if isinstance(answer, tuple):  # (status, answer): a reference photo with no grid is 422
+        if isinstance(answer, tuple):  # (status, answer): a photo with no grid is 422, a reference's too (R311)
             return JSONResponse(answer[1], status_code=answer[0])
         return answer
 

@@ -448,7 +448,41 @@ def _within(pos: Position, x: Figure, y: Figure, n: int) -> bool:
     return d is not None and d <= n
 
 
-def _apply_effects(pos: Position, game: str, ed: str, owner: Figure, abilities: tuple[str, ...], role: str, ctx: dict[str, bool], w: _Work) -> None:
+#: what an ability's condition saw, said beside the grant: "Cunning Attack (obi has not activated this
+#: round)"; a figure is named with its noun in Polish and Czech, whose gender the id does not tell (R314)
+_WHEN_SAID: dict[str, str] = {
+    "target-not-activated": N_("{t} has not activated this round"),
+    "target-activated": N_("{t} has activated this round"),
+    "not-moved": N_("{a} has not moved this turn"),
+    "moved": N_("{a} has moved this turn"),
+    "target-adjacent": N_("{a} and {t} are adjacent"),
+    "attacker-adjacent": N_("{a} and {t} are adjacent"),
+    "target-unique": N_("{t} is unique"),
+    "target-force-user": N_("{t} is a Force user"),
+    "attacker-force-user": N_("{a} is a Force user"),
+    "target-droid": N_("{t} is a Droid"),
+    "target-nonliving": N_("{t} is nonliving"),
+    "target-living": N_("{t} is living"),
+    "no-ally-within-6": N_("no ally of {a} is within 6 squares"),
+    "ally-within-6": N_("an ally of {a} is within 6 squares"),
+    "own-turn": N_("{a}'s own turn"),
+    "opportunity": N_("an attack of opportunity"),
+    "ranged": N_("a ranged attack"),
+    "melee": N_("a melee attack"),
+}
+
+
+def _granted(name: str, when: tuple[str, ...], attacker: Figure, target: Figure) -> str:
+    """An ability's grant as the reader reads it, with what its conditions saw (its name alone where it has none)."""
+    said = [_(_WHEN_SAID[c]).format(a=attacker.id, t=target.id) for c in when if c in _WHEN_SAID]
+    return f"{name} ({'; '.join(dict.fromkeys(said))})" if said else ""
+
+
+def _apply_effects(pos: Position, game: str, ed: str, owner: Figure, abilities: tuple[str, ...], role: str, ctx: dict[str, bool], w: _Work,
+                   other: Figure) -> None:
+    """Apply the ``owner``'s abilities in ``role`` (attacker or target) whose conditions ``ctx`` meets;
+    ``other`` is the other figure of the attack."""
+    attacker, target = (owner, other) if role == "attacker" else (other, owner)
     seen: set[str] = set()
     for text in abilities:
         for eff, value in effects_for(game, ed, text):
@@ -459,12 +493,13 @@ def _apply_effects(pos: Position, game: str, ed: str, owner: Figure, abilities: 
             seen.add(eff.name)
             v = value if value is not None else eff.edition_value.get(ed, eff.default_value)
             rule = _cite(pos, eff.rule)
+            label = _granted(eff.name, eff.when, attacker, target)  # the source stays the ability's name, for machines
             for stat in ("attack", "damage", "defense"):
                 amount = getattr(eff, stat)
                 if stat in eff.uses_value:
                     amount = v if v is not None else amount
                 if amount:
-                    w.mods.append(Modifier(eff.name, stat, amount, rule))
+                    w.mods.append(Modifier(eff.name, stat, amount, rule, label))
             if eff.crit_low is not None and eff.crit_low < w.crit_low:
                 w.crit_low = eff.crit_low
                 w.notes.append(Reason(_("{name}: critical hits on {crit_low}-20, each an automatic hit").format(name=eff.name, crit_low=eff.crit_low), rule))

@@ -760,11 +760,7 @@ if ($("b-activate")) {
     const form = new FormData(); form.append("photo", f);
     try {
       const r = await api("api/photo", { method: "POST", headers: { "x-write-token": WRITE_TOKEN }, body: form });
-      // which mode answered: the empty map's reference, or the learned classifier alone
-      const mode = `<p id="photo-mode" class="photo-note mode-${esc(r.mode)}">${esc(r.mode === "reference"
-        ? tr("Compared with the empty-map reference (taken {taken})", { taken: when(r.reference.taken) })
-        : tr("No reference photo: the learned classifier answered"))}</p>`;
-      if (!r.grid_found) { $("photo-answer").innerHTML = mode + `<p class="illegal">${esc(r.error)}</p>`; photoInView(); say(""); return; }
+      const mode = photoMode(r);
       const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
       // squares to confirm: those the photo doubts, and where an uncertain move would put a figure
       const doubted = [...new Set([...r.uncertain.map((u) => u.square), ...r.rows.filter((x) => x.verdict === "uncertain").map((x) => x.photo)])];
@@ -794,8 +790,21 @@ if ($("b-activate")) {
           await sync();
         } catch (e) { say(e.message); photoStale(); if (!S.photo.stale) btn.disabled = false; }
       };
-    } catch (e) { say(e.message); photoSays(e.message, true); }
+    } catch (e) {
+      // no grid in the photo is refused (422, as a reference photo's is: R311) with the mode that read it
+      if (e.body && e.body.grid_found === false && e.body.mode) {
+        $("photo-answer").innerHTML = photoMode(e.body) + `<p class="illegal" role="status">${esc(e.message)}</p>`; photoInView(); say(""); return;
+      }
+      say(e.message); photoSays(e.message, true);
+    }
   };
+}
+
+// Which mode read a photo: the empty map's reference, or the learned classifier alone.
+function photoMode(r) {
+  return `<p id="photo-mode" class="photo-note mode-${esc(r.mode)}">${esc(r.mode === "reference"
+    ? tr("Compared with the empty-map reference (taken {taken})", { taken: when(r.reference.taken) })
+    : tr("No reference photo: the learned classifier answered"))}</p>`;
 }
 
 // A photo's answer compared with the game as it was: once the game has changed (and the answer was

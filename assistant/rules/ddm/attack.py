@@ -265,7 +265,7 @@ def _ddm_attack(
                                 _cite(pos, "glossary 'Invisible'")))
     ctx = {"ranged": kind == "ranged", "melee": kind == "melee"}
     rec = find_edition(pos.edition)
-    _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w)
+    _apply_effects(pos, rec.family, rec.name, t, _abilities(pos, t), "target", ctx, w, other=a)
     _hit_stands(pos, a, t, w, melee=kind == "melee")
     dr = next((split_ability(x)[1] for x in _abilities(pos, t) if split_ability(x)[0].lower() == "dr"), None)
     card = pos.card_of(a)

@@ -319,8 +319,8 @@ def _swm_attack(
         "own-turn": not opportunity,
         "opportunity": opportunity,
     }
-    _apply_effects(pos, game, ed, a, abl_a, "attacker", ctx, w)
-    _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w)
+    _apply_effects(pos, game, ed, a, abl_a, "attacker", ctx, w, other=t)
+    _apply_effects(pos, game, ed, t, abl_t, "target", ctx, w, other=a)
     if has(abl_t, "Cyborg"):
         w.crit_immune = False
     _situational(pos, a, t, rec, w)
