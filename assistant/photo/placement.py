@@ -920,8 +920,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # squares said surer, and a name the note asks to confirm was left off the list (reading R120
     # in docs/readings.md)
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
+    # both sides of a coin toss the rim could not settle (R90): the square the record's nearest square
+    # chose keeps its doubt as said, as the square passed over does (reading R316)
     ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between)
-                     | lost_at)
+                     | lost_at | {at for _fid, at, _other in rim_rivals})
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
