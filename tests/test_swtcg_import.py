@@ -815,3 +815,17 @@ def test_an_entry_is_found_by_its_words_as_the_card_prints_it(tmp_path: Path) ->
         r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", typed, "--id", "k"])
         assert r.exit_code == 0, (typed, r.output)
         assert yaml.safe_load(r.stdout)[0]["name"] == "Test Knight"
+
+
+@pytest.mark.parametrize("option", [["--elite"], ["--dice", "2"], ["--on", "luke"]])
+def test_an_option_of_destiny_alone_is_refused_naming_it_and_the_game(tmp_path: Path, option: list[str]) -> None:
+    """The new-user trial of round 29: '--elite', '--dice' and '--on' (Destiny's) were silently
+    ignored by the SW TCG import, which printed an entry as if they had not been given (R951)."""
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Gambler (G)", "--id", "g", *option])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert f"{option[0]} is not an option of Star Wars TCG's import: it reads --zone" in r.stderr, r.output
+    assert r.stdout == ""
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Gambler (G)", "--id", "g", "--json", *option])
+    assert r.exit_code == 2 and "is not an option of" in json.loads(r.stdout)["error"], r.output
