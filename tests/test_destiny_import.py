@@ -628,3 +628,14 @@ def test_a_cards_kind_colour_and_affiliation_are_said_in_the_readers_language(tm
     assert cs.exit_code == 0 and "(vylepšení, " in cs.output and "(postava, " in cs.output and "character" not in cs.output, cs.output
     en = runner.invoke(app, ["destiny", "import", str(f), "--json"])
     assert {k["kind"] for k in json.loads(en.stdout)["cards"]} == {"character", "upgrade"}  # the data's words stay the JSON's
+
+
+def test_the_sw_tcg_zone_is_refused_by_destiny_naming_it_and_the_game() -> None:
+    """The new-user trial of round 29: 'destiny import ... --entry 02016 --zone space' printed an
+    entry, the SW TCG's --zone silently ignored (R317)."""
+    r = runner.invoke(app, ["destiny", "import", str(OLD_EXCERPT), "--entry", "02016", "--zone", "space"])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert "--zone is not an option of Star Wars: Destiny's import: it reads --dice, --elite, --on" in r.stderr, r.output
+    assert r.stdout == ""
+    r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(OLD_EXCERPT), "--entry", "02016", "--zone", "hand"])
+    assert r.exit_code == 2 and "--zone to nie opcja importu gry Star Wars: Destiny" in r.stderr, r.output

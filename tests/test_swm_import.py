@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import sqlite3
 import time
 from pathlib import Path
@@ -766,3 +768,28 @@ def test_why_an_imported_card_is_refused_is_said_in_the_readers_language(lang: s
     assert len(why) == 2
     assert why[0].startswith("cost: 'lots'") and should_be in why[0]
     assert why[1].startswith("colour: ") and unknown_key in why[1]
+
+
+#: the database's row of Clone Strike's Count Dooku (SW_Minis_Drafter's DB/SWminis.db, as published):
+#: another figure than the shipped Count Dooku of Serenno, so "dooku" names both once imported
+CLONE_STRIKE_DOOKU = ("INSERT INTO minis_list VALUES(333,'Count Dooku','Clone Strike',33,'Seperatist','very rare',52,'medium',130,21,16,20,"
+                      "'Unique;Double Attack;Lightsaber Duelist;Melee Attack',5,'Lightsaber Block;Lightsaber Precision;Sith Lightning 30');")
+
+
+def test_the_readmes_cards_show_examples_still_answer_after_the_import_it_asks_for(tmp_path: Path, home: Path) -> None:
+    """The new-user trial of round 29: after `cards import` of the real database, as the README
+    asks, the README's own `cards show dooku` was refused as ambiguous ("Count Dooku (Clone
+    Strike)" is another figure). Each `cards show` the README prints must answer one card after
+    the import too (R319)."""
+    db = dumped(tmp_path, Path(__file__).parent / "fixtures" / "swminis-7164816-excerpt.sql")
+    with sqlite3.connect(db) as con:
+        con.execute(CLONE_STRIKE_DOOKU)
+    imported(home, db)
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    names = re.findall(r"^python -m assistant cards show (.+?)(?:\s+#.*)?$", readme, re.M)
+    assert names
+    for name in names:
+        code, out = cli("cards", "show", *shlex.split(name))
+        assert code == 0 and "ambiguous" not in out, (name, out)
+    code, out = cli("cards", "show", "dooku")  # the import's figure is still named, never hidden
+    assert code == 2 and "Count Dooku (Clone Strike)" in out, out

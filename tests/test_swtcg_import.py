@@ -336,7 +336,8 @@ def test_cli_text_json_and_folder(tmp_path: Path) -> None:
     r = runner.invoke(app, ["swtcg", "import", str(f)])
     assert r.exit_code == 0, r.output
     assert "12 cards: 3 imported, 8 imported with a part not modelled, 1 refused" in r.stdout
-    assert "Test Ace (A) (Character - Rebel Officer, LS, cost 5): evade 2 (pay 2 Force) [pilots Starfighter, Capital Ship]" in r.stdout
+    assert ("Test Ace (A) (Character - Rebel Officer, LS, cost 5): evade 2 (pay 2 Force) "
+            "[pilots Starfighter, Capital Ship; the vehicle gets +10 speed, evade 1 (pay 1 Force), armor]") in r.stdout
     r = runner.invoke(app, ["swtcg", "import", str(f), "--json"])
     rep = json.loads(r.stdout)["report"]
     assert rep["counts"] == {"imported": 3, "partial": 8, "refused": 1, "total": 12}
@@ -815,3 +816,39 @@ def test_an_entry_is_found_by_its_words_as_the_card_prints_it(tmp_path: Path) ->
         r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", typed, "--id", "k"])
         assert r.exit_code == 0, (typed, r.output)
         assert yaml.safe_load(r.stdout)[0]["name"] == "Test Knight"
+
+
+@pytest.mark.parametrize("option", [["--elite"], ["--dice", "2"], ["--on", "luke"]])
+def test_an_option_of_destiny_alone_is_refused_naming_it_and_the_game(tmp_path: Path, option: list[str]) -> None:
+    """The new-user trial of round 29: '--elite', '--dice' and '--on' (Destiny's) were silently
+    ignored by the SW TCG import, which printed an entry as if they had not been given (R317)."""
+    f = tmp_path / "TST.txt"
+    f.write_bytes(FIXTURE.encode("utf-8"))
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Gambler (G)", "--id", "g", *option])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert f"{option[0]} is not an option of Star Wars TCG's import: it reads --zone" in r.stderr, r.output
+    assert r.stdout == ""
+    r = runner.invoke(app, ["swtcg", "import", str(f), "--entry", "Test Gambler (G)", "--id", "g", "--json", *option])
+    assert r.exit_code == 2 and "is not an option of" in json.loads(r.stdout)["error"], r.output
+
+
+def test_a_pilot_line_says_what_it_gives_the_vehicle(tmp_path: Path) -> None:
+    """The new-user trial of round 29 on the real ANH.txt: "[pilots Capital Ship]" for the Imperial
+    Navy Helmsman, not the +20 speed it gives the ship, though the entry holds it (R318). Rows as
+    the real set file prints them (CRLF, the DraftRarity column)."""
+    rows = [
+        "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tRarity\tNumber\tUsage\tText\tScript\tClassification\tDraftRarity",
+        "Imperial Navy Helmsman\tANH\tANH019_Imperial_Navy_Helmsman\tD\tCharacter\tImperial Naval Officer\t4\t20\t3\t4\tR\t19\t\t"
+        "[Pilot] Capital Ship Pilot. The Capital Ship gets +20 Speed.\t\tWOTC, REB, EP456\t",
+        "Tiree (A)\tANH\tANH053_Tiree_A\tL\tCharacter\tRebel Officer\t3\t30\t2\t3\tR\t53\t\t[Pilot] Starfighter Pilot. The Starfighter "
+        "gets: * Pay 2 Force -> Intercept. * When this Starfighter is discarded from the Space arena, each of your other Starfighters "
+        "gets +2 power until end of turn.\t\tWOTC, REB, EP456\t",
+    ]
+    f = tmp_path / "ANH.txt"
+    f.write_bytes("\r\n".join(rows).encode("utf-8") + b"\r\n")
+    r = runner.invoke(app, ["swtcg", "import", str(f)])
+    assert r.exit_code == 0, r.output
+    assert "Imperial Navy Helmsman (Character - Imperial Naval Officer, DS, cost 4) [pilots Capital Ship; the vehicle gets +20 speed]" in r.stdout
+    assert "Tiree (A) (Character - Rebel Officer, LS, cost 3) [pilots Starfighter; the vehicle gets intercept (pay 2 Force)]" in r.stdout
+    r = runner.invoke(app, ["--lang", "pl", "swtcg", "import", str(f)])
+    assert "[pilotuje: Capital Ship; pojazd dostaje +20 speed]" in r.stdout, r.output

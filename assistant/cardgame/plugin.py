@@ -60,6 +60,18 @@ class CardGame:
     #: scenario kinds other than a table and commands (team building, say), each run on the
     #: scenario's mapping; it returns what did not hold
     scenario_kinds: Mapping[str, Callable[[dict[str, Any]], list[str]]] = field(default_factory=dict)
+    #: the options of ``import`` that only some games have (``--elite``, ``--zone``...) that this
+    #: one reads: another given to it is refused naming it and the game, never ignored (R317)
+    import_options: frozenset[str] = frozenset()
+
+    def refuse_import_options(self, given: Mapping[str, bool]) -> None:
+        """Refuse, naming it and this game, the first import option given (``given``: option ->
+        whether it was given) that this game does not read."""
+        foreign = [o for o, was in given.items() if was and o not in self.import_options]
+        if foreign:
+            takes = ", ".join(sorted(self.import_options)) or "-"
+            raise AssistantError(_("{option} is not an option of {game}'s import: it reads {options}").format(
+                option=foreign[0], game=self.title, options=takes))
 
     def rules(self) -> CardGameRules:
         return self.load()

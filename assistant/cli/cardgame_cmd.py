@@ -156,7 +156,7 @@ def import_cmd(
     elite: Annotated[bool, typer.Option("--elite", help="Destiny: an elite character (two dice).")] = False,
     dice: Annotated[int | None, typer.Option("--dice", help="Destiny: how many dice the character brings (1-3, as its points allow).",
                                              min=1)] = None,
-    zone: Annotated[str, typer.Option("--zone", help="SW TCG: where the card is (hand, build, space, ground, character).")] = "hand",
+    zone: Annotated[str | None, typer.Option("--zone", help="SW TCG: where the card is (hand, build, space, ground, character; default hand).")] = None,
     on: Annotated[str | None, typer.Option("--on", help="Destiny: the character an upgrade or a downgrade is attached to.")] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -170,6 +170,8 @@ def import_cmd(
 
     record = find_card_game(kind(ctx))
     with edge(json_out, "import"):
+        # an option of another game is refused, never ignored (R317): the record says which it reads
+        record.refuse_import_options({"--elite": elite, "--dice": dice is not None, "--zone": zone is not None, "--on": on is not None})
         importer = record.rules().importer
         if file.is_dir() and importer.read_many is not None:
             notes: list[str] = []
@@ -195,7 +197,7 @@ def import_cmd(
         if chosen is not None:
             card = chosen
             given_owner, owner = bool(owner), owner or importer.default_owner
-            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone, on, dice, owner_given=given_owner))
+            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone or "hand", on, dice, owner_given=given_owner))
             fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
             if json_out:
                 emit_json({"query": "import", "entry": data, "text": card_text, "text_shown": cardtext.plain(card_text),

@@ -57,4 +57,5 @@ GAME = CardGame(
     examples=('A activate han h1=ranged:2 h2=+ranged:2', 'B pass', 'A resolve h1+h2 -> vader', 'B claim', 'A upkeep discard=1'),
     load=_load,
     scenario_kinds={"destiny-building": run_building},
+    import_options=frozenset({"--elite", "--dice", "--on"}),
 )

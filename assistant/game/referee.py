@@ -69,14 +69,17 @@ def game_over(state: GameState, data: dict[str, Any]) -> list[Reason]:
 
 def _not_acting(state: GameState, f: Figure) -> list[Reason]:
     tr = state.turn_rules
-    if state.active != f.id:
-        return [
-            Reason(
-                _("{f} is not the figure whose turn it is ({acting}): activate it first").format(f=f.id, acting=state.active or _('nobody is acting')),
-                tr.cite(tr.cite_phase),
-            )
-        ]
-    return []
+    if state.active == f.id:
+        return []
+    acting = state.active or _('nobody is acting')
+    # "activate it first" is no advice for a figure that has activated (R320): it acts again next round
+    if state.round_over():
+        said = _("the round is over: every figure has activated; {f} acts again after the next initiative ('game initiative')").format(f=f.id)
+    elif f.activated:
+        said = _("{f} has already activated this round and its turn is over ({acting})").format(f=f.id, acting=acting)
+    else:
+        said = _("{f} is not the figure whose turn it is ({acting}): activate it first").format(f=f.id, acting=acting)
+    return [Reason(said, tr.cite(tr.cite_phase))]
 
 
 def unable(state: GameState, f: Figure, what: str) -> list[Reason]:

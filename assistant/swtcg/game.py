@@ -28,4 +28,5 @@ GAME = CardGame(
     help_title="the Star Wars Trading Card Game (2002)",
     examples=('DS attack aat -> trooper', 'LS retaliate trooper cost=1', 'DS roll 4,5,6', 'DS pass', 'LS pass', 'end-attack'),
     load=_load,
+    import_options=frozenset({"--zone"}),
 )

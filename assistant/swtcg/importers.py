@@ -758,10 +758,10 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
 
 def card_line(c: SwtcgCardData) -> str:
     """One card as a line of the import's listing: name, type, side, cost, keywords with their costs."""
-    costs = dict(c.costs)
-    kws = ", ".join((f"{k} {v}" if v is not True else k)
-                    + (" " + _("(pay {cost} Force)").format(cost=costs[k]) if k in costs else "") for k, v in c.keywords)
-    extra = [_("pilots {kinds}").format(kinds=c.pilots)] if c.pilots else []
+    kws = _abilities_text(c.keywords, c.costs)
+    grants = _abilities_text(c.grants, c.grant_costs)  # what the vehicle gets with it aboard (R318)
+    extra = [(_("pilots {kinds}; the vehicle gets {grants}") if grants else _("pilots {kinds}")).format(kinds=c.pilots, grants=grants)] \
+        if c.pilots else []
     extra += [_("upkeep: {text}").format(text=c.upkeep_text)] if c.upkeep_text else []
     extra += [_("bounty: {text}").format(text=c.bounty)] if c.bounty else []
     extra += [f"{s} {c.printed(s)}" for s in c.variable]
@@ -770,6 +770,17 @@ def card_line(c: SwtcgCardData) -> str:
     if "cost" in c.variable or c.cost is not None:
         details.append(_("cost {cost}").format(cost=c.printed("cost") if "cost" in c.variable else c.cost))
     return f"{c.name} ({', '.join(details)})" + (f": {kws}" if kws else "") + (f" [{'; '.join(extra)}]" if extra else "")
+
+
+def _abilities_text(pairs: tuple[tuple[str, Any], ...], costs: tuple[tuple[str, int], ...]) -> str:
+    """Keywords as a player reads them ("evade 2 (pay 2 Force)", "armor"), a stat bonus signed ("+20 speed")."""
+    cost_of = dict(costs)
+    return ", ".join((f"+{v} {k}" if k in _STAT_BONUSES else f"{k} {v}" if v is not True else k)
+                     + (" " + _("(pay {cost} Force)").format(cost=cost_of[k]) if k in cost_of else "") for k, v in pairs)
+
+
+#: what a pilot may add to its vehicle's printed stats ("+20 speed"), as against a keyword ("evade 2")
+_STAT_BONUSES = frozenset({"speed", "power", "health"})
 
 
 def _read(text: str, name: str) -> ImportedCards:
