@@ -228,8 +228,16 @@ class Budget:
         'the printed-lines search was run and matched no grid; the work budget of 1 CPU-seconds left out: the enlarged corner-marker search'
         >>> b.explain("the printed-lines search", unnamed=["the enlarged corner-marker search"])
         'the printed-lines search was run and matched no grid'
+
+        A stage skipped twice (the printed lines' thin ridges, cut short in the first search and again
+        in the search on the straightened photo) is named once:
+
+        >>> b.afford("the printed lines' thin ridges", 2.0), b.afford("the printed lines' thin ridges", 2.0)
+        (False, False)
+        >>> b.explain()
+        "the search stopped at its work budget of 1 CPU-seconds before: the enlarged corner-marker search, the printed lines' thin ridges"
         """
-        skipped = [stage for stage in self.skipped if stage not in unnamed]
+        skipped = [stage for stage in dict.fromkeys(self.skipped) if stage not in unnamed]
         if not skipped:  # the refusal already says what was not found
             return _("{search} was run and matched no grid").format(search=failed) if failed and self.skipped else ""
         stages = ", ".join(skipped)
