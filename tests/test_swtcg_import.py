@@ -851,4 +851,4 @@ def test_a_pilot_line_says_what_it_gives_the_vehicle(tmp_path: Path) -> None:
     assert "Imperial Navy Helmsman (Character - Imperial Naval Officer, DS, cost 4) [pilots Capital Ship; the vehicle gets +20 speed]" in r.stdout
     assert "Tiree (A) (Character - Rebel Officer, LS, cost 3) [pilots Starfighter; the vehicle gets intercept (pay 2 Force)]" in r.stdout
     r = runner.invoke(app, ["--lang", "pl", "swtcg", "import", str(f)])
-    assert "[pilotuje: Capital Ship; pojazd dostaje +20 speed]" in r.stdout, r.output
+    assert "[pilotuje: Capital Ship; pojazd dostaje +20 szybkość]" in r.stdout, r.output  # the stat in the reader's words

@@ -140,8 +140,8 @@ BH_ROWS = "\r\n".join((
 )) + "\r\n"
 
 
-@pytest.mark.parametrize(("lang", "neutral", "pilots"), [("pl", "neutralny", "pilotuje:"), ("cs", "neutrální", "pilotuje:")])
-def test_an_swtcg_import_lists_neutral_pilots_upkeep_and_bounty_in_the_readers_words(tmp_path: Path, lang: str, neutral: str, pilots: str) -> None:
+@pytest.mark.parametrize(("lang", "neutral", "pilots", "power"), [("pl", "neutralny", "pilotuje:", "siła"), ("cs", "neutrální", "pilotuje:", "síla")])
+def test_an_swtcg_import_lists_neutral_pilots_upkeep_and_bounty_in_the_readers_words(tmp_path: Path, lang: str, neutral: str, pilots: str, power: str) -> None:
     """The listing of BH.txt under --lang pl said "(Character - Independent Smuggler, neutral, koszt 5)
     [pilots Patrol Ship, ...]", "[upkeep: ...]" and "[bounty: ...]"."""
     f = tmp_path / "BH.txt"
@@ -152,7 +152,8 @@ def test_an_swtcg_import_lists_neutral_pilots_upkeep_and_bounty_in_the_readers_w
     smuggler = next(line for line in lines if line.startswith("Smuggler-for-Hire ("))
     jango = next(line for line in lines if line.startswith("Jango Fett (I) ("))
     legacy = next(line for line in lines if line.startswith("Jaster's Legacy (A) ("))
-    assert f"(Character - Independent Smuggler, {neutral}," in smuggler and f"[{pilots} Patrol Ship, Starfighter, Transport]" in smuggler, smuggler
+    assert f"(Character - Independent Smuggler, {neutral}," in smuggler and f"[{pilots} Patrol Ship, Starfighter, Transport; " in smuggler, smuggler
+    assert f"+1 {power}]" in smuggler, smuggler  # what the vehicle gets (R318), its stat in the reader's words
     assert "[Bounty: Reveal the top 5 cards" in jango, jango
     assert "[Upkeep: Pay 1 build point" in legacy, legacy
     assert ", neutral," not in r.stdout and "[pilots " not in r.stdout and "[upkeep: " not in r.stdout and "[bounty: " not in r.stdout, r.stdout

@@ -775,12 +775,13 @@ def card_line(c: SwtcgCardData) -> str:
 def _abilities_text(pairs: tuple[tuple[str, Any], ...], costs: tuple[tuple[str, int], ...]) -> str:
     """Keywords as a player reads them ("evade 2 (pay 2 Force)", "armor"), a stat bonus signed ("+20 speed")."""
     cost_of = dict(costs)
-    return ", ".join((f"+{v} {k}" if k in _STAT_BONUSES else f"{k} {v}" if v is not True else k)
+    return ", ".join((f"+{v} {_(_STAT_BONUSES[k])}" if k in _STAT_BONUSES else f"{k} {v}" if v is not True else k)
                      + (" " + _("(pay {cost} Force)").format(cost=cost_of[k]) if k in cost_of else "") for k, v in pairs)
 
 
 #: what a pilot may add to its vehicle's printed stats ("+20 speed"), as against a keyword ("evade 2")
-_STAT_BONUSES = frozenset({"speed", "power", "health"})
+#: (said in the reader's words: the Polish rules call power "siła")
+_STAT_BONUSES = {"speed": N_("speed"), "power": N_("power"), "health": N_("health")}
 
 
 def _read(text: str, name: str) -> ImportedCards:
