@@ -33,7 +33,7 @@ EXPECTED = {"los", "cover", "range", "targets", "attack", "matrix", "nearest"} |
     f"game {v}" for v in ("initiative", "activate", "end-turn", "move", "attack", "aoo", "power", "charge", "morale", "flee",
                           "end", "damage", "heal", "force", "condition", "door", "embark", "disembark", "place", "remove", "note",
                           "undo", "status", "log", "export")} | {
-    f"{g} {v}" for g in ("destiny", "swtcg") for v in ("new", "do", "check", "status", "log", "undo", "export")}
+    f"{g} {v}" for g in ("destiny", "swtcg") for v in ("new", "do", "check", "status", "log", "undo", "export", "import")}
 
 
 def new_game(tmp_path: Path) -> Path:
@@ -162,3 +162,27 @@ def test_a_request_nested_too_deeply_is_a_400_not_a_500(tmp_path: Path) -> None:
     r = client.post("/api/do/game/note", content=b'{"text": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
                     headers={"content-type": "application/json"})
     assert r.status_code == 400 and "nested too deeply" in r.json()["error"]
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_a_card_games_import_is_one_verb_the_cli_and_the_shell_answer_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    """``destiny import`` / ``swtcg import`` are verbs of the command layer (they were the CLI's own
+    until round 30): the shell answers them as the command line does, an SW TCG entry's zone is
+    the hand by its importer's record when none is given, and another game's option is refused
+    on both edges (R317)."""
+    sample = FIXTURES / "lackey-swtcg-sample.txt"
+    cli = runner.invoke(app, ["swtcg", "import", str(sample), "--entry", "Test Walker Group", "--id", "walker", "--json"])
+    assert cli.exit_code == 0, cli.output
+    capsys.readouterr()
+    assert run_line(f"swtcg import {sample} --entry 'Test Walker Group' --id walker --json", None) == 0
+    shell = json.loads(capsys.readouterr().out)
+    assert json.loads(cli.stdout) == shell
+    assert shell["entry"]["zone"] == "hand" and shell["entry"]["id"] == "walker"
+    assert run_line(f"swtcg import {sample} --elite --json", None) == 2
+    assert "--elite is not an option of" in json.loads(capsys.readouterr().out)["error"]
+    assert split_verb(["swtcg", "import"]) is not None  # the shell reads it as a verb, not through the command-line parser
+    destiny = FIXTURES / "swdestinydb-sample.json"
+    assert run_line(f"destiny import {destiny} --entry 'Test Smuggler' --dice 0 --json", None) == 2  # the parser's min=1, on the shell too
+    assert "at least 1 die" in json.loads(capsys.readouterr().out)["error"]

@@ -26,7 +26,7 @@ class EntryOptions:
 
     owner: str
     elite: bool = False
-    zone: str = "hand"
+    zone: str = ""  # "": the game has no zones (the importer's ``default_zone`` where it has)
     on: str | None = None
     dice: int | None = None  # how many dice a card brings, where its game lets a player choose (points per choice)
     owner_given: bool = True  # False: ``owner`` is the importer's default (a game may choose by the card instead)
@@ -109,6 +109,7 @@ class CardImporter:
     entry: Callable[[Any, str, EntryOptions], dict[str, Any]]  # a table-file entry: (card, id, options)
     line: Callable[[Any], str]  # one card as a line of the listing
     default_owner: str  # the owner of an entry when none is given: the first player's name
+    default_zone: str = ""  # the zone of an entry when none is given ("": the game has no zones)
     #: a folder of card files as one import (file text, file name) -> one merged report; None: one file at a time
     read_many: Callable[[list[tuple[str, str]]], ImportedCards] | None = None
     suffix: str = ""  # the card files of a folder (".json")

@@ -9,7 +9,6 @@ notation (``do "A resolve h1+h2 -> vader"``); ``check`` answers "may I?" without
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
 
@@ -20,10 +19,10 @@ from ..cardgames import find_card_game, run_scenario
 from ..commands.games import card_game_names
 from ..errors import AssistantError
 from ..game.store import set_current_game
-from ..i18n import _, current
-from ..yamlio import dump_yaml, parse_yaml, read_text
+from ..i18n import _
+from ..yamlio import parse_yaml, read_text
 from .common import HeadOpt, ReplayEventArg, ReplayToOpt, find, replay_event, run, session
-from .output import JsonOpt, edge, emit_json, err, out, print_text, write_or_print
+from .output import JsonOpt, edge, out, write_or_print
 
 GameOpt = Annotated[Path | None, typer.Option("--game", help="The game file (default: the current game).", metavar="PATH")]
 
@@ -165,64 +164,7 @@ def import_cmd(
 
     Exit codes: 0 read (cards refused alone are in the report); 2 the file cannot be read as a card list.
     """
-    from .. import cardtext  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..cardgame.importers import EntryOptions, entry_card, read_card_file, read_card_folder  # start-up time: only import reads card data
-
-    record = find_card_game(kind(ctx))
-    with edge(json_out, "import"):
-        # an option of another game is refused, never ignored (R317): the record says which it reads
-        record.refuse_import_options({"--elite": elite, "--dice": dice is not None, "--zone": zone is not None, "--on": on is not None})
-        importer = record.rules().importer
-        if file.is_dir() and importer.read_many is not None:
-            notes: list[str] = []
-            read = importer.read_many(read_card_folder(file, importer.suffix, importer.sets_under))
-            if importer.localize is not None:  # the community's own translation into the answer's language (R200)
-                read, notes = importer.localize(file, read, current())
-        else:
-            text, notes = read_card_file(file)
-            read = importer.read(text, str(file))
-        cards, unused = read.cards, list(read.unused_columns)
-        notes += read.skipped
-        report = read.report.to_json() if read.report is not None else None
-        # an entry is one card: the notes of that card alone (not those of every card of a folder) and what its text says
-        chosen = entry_card(read, entry) if entry is not None else None
-        notes += [f"{c.name}: {n}" for c in cards for n in c.notes if chosen is None or c is chosen]
-        card_text = str(getattr(chosen, "text", "") or "")
-        if not json_out:
-            for n in notes:
-                err.print(_("[yellow]note:[/] {n}").format(n=escape(n)))
-            if card_text:
-                # its markup as a player reads it: bold, italics, the die symbols named (R276)
-                err.print(_("[yellow]the card's text:[/] {text}").format(text=cardtext.rich(card_text)))
-        if chosen is not None:
-            card = chosen
-            given_owner, owner = bool(owner), owner or importer.default_owner
-            data = importer.entry(card, as_id, EntryOptions(owner, elite, zone or "hand", on, dice, owner_given=given_owner))
-            fields_of = importer.fields_of(card, owner) if importer.fields_of is not None else None
-            if json_out:
-                emit_json({"query": "import", "entry": data, "text": card_text, "text_shown": cardtext.plain(card_text),
-                           "notes": notes, "report": report})
-            elif fields_of is not None:  # fields of another entry (a player's battlefield, say)
-                print_text(dump_yaml(data))
-                err.print(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))
-            else:
-                print_text(dump_yaml([data]))
-                if importer.table_key is not None:  # on stderr: the entry alone stays pastable from stdout
-                    err.print(_("[yellow]note:[/] paste it under '{key}:' in the table file").format(key=importer.table_key(card)))
-            return
-        if json_out:
-            emit_json({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes, "report": report})
-            return
-        for c in cards:
-            out.print(escape(importer.line(c)))
-        out.print(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=escape(', '.join(unused))) if unused else ""))
-        if read.report is not None:
-            for line in read.report.lines(limit=REPORT_LINES):
-                out.print(escape(line))
-
-
-#: the partial and refused cards an import lists as text (all of them are under --json)
-REPORT_LINES = 60
+    run(ctx, f"{kind(ctx)} import", json_out, file=file, entry=entry, id=as_id, owner=owner, elite=elite, dice=dice, zone=zone, on=on)
 
 
 def verbs_cmd(ctx: typer.Context) -> None:
@@ -291,11 +233,4 @@ def make_app(game: str) -> typer.Typer:
 def card_games() -> tuple[str, ...]:
     """The card games the command line has a group for."""
     return card_game_names()
-
-
-def _card_json(c: object) -> dict:
-    d = asdict(c)  # type: ignore[call-overload]
-    if "faces" in d:
-        d["faces"] = None if c.faces is None else [str(f) for f in c.faces]  # type: ignore[attr-defined]
-    return d
 

@@ -21,7 +21,7 @@ from ..commands.result import Result
 from ..i18n import N_, _, decimal
 from ..model import Position
 from .board import render_board
-from .output import edge, emit_json, out, print_lines, print_text
+from .output import edge, emit_json, err, out, print_lines, print_text
 
 PositionOpt = Annotated[
     str | None,
@@ -72,6 +72,9 @@ def read_state(ctx: typer.Context, path: Path | None, upto: int | None = None) -
 def show(name: str, result: Result, json_out: bool) -> None:
     """A verb's answer as the command line prints it: one JSON object, or its lines (the
     questions answered by rows, ``matrix`` and ``targets``, as a table)."""
+    if not json_out:
+        for note in result.notes:
+            err.print(note)
     if json_out:
         emit_json(result.json)
     elif name in TABLES:

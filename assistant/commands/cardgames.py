@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import asdict
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..cardgame.log import CardGameLog
 from ..cardgames import CARD_GAMES, find_card_game
 from ..errors import AssistantError
 from ..game.store import games_home, set_current_game
-from ..i18n import _
-from ..yamlio import read_text
+from ..i18n import _, current
+from ..yamlio import dump_yaml, read_text
 from .context import Session
 from .games import card_game_names
 from .integrity import verify_log
@@ -110,6 +112,68 @@ def export(s: Session, kind: str, format: str = "md", game: Path | None = None) 
     return Result({"query": "export", "format": format, "text": text}, text=text)
 
 
+#: the partial and refused cards an import lists as text (all of them are under --json)
+REPORT_LINES = 60
+
+
+def import_file(s: Session, kind: str, file: Path, entry: str | None = None, id: str = "card", owner: str = "",
+                elite: bool = False, dice: int | None = None, zone: str | None = None, on: str | None = None) -> Result:
+    """Read a community card-data file: list its cards and the import report (imported, partial,
+    refused, each with why), or one card (``entry``) as a table-file entry."""
+    from .. import cardtext  # start-up time: the card text's markup only when a card file is read
+    from ..cardgame.importers import EntryOptions, entry_card, read_card_file, read_card_folder  # start-up time: only import reads card data
+
+    record = find_card_game(kind)
+    # an option of another game is refused, never ignored (R317): the record says which it reads
+    record.refuse_import_options({"--elite": elite, "--dice": dice is not None, "--zone": zone is not None, "--on": on is not None})
+    if dice is not None and dice < 1:
+        raise AssistantError(_("--dice {dice}: a character brings at least 1 die").format(dice=dice))
+    importer = record.rules().importer
+    notes: list[str] = []
+    if file.is_dir() and importer.read_many is not None:
+        read = importer.read_many(read_card_folder(file, importer.suffix, importer.sets_under))
+        if importer.localize is not None:  # the community's own translation into the answer's language (R200)
+            read, notes = importer.localize(file, read, current())
+    else:
+        text, notes = read_card_file(file)
+        read = importer.read(text, str(file))
+    cards, unused = read.cards, list(read.unused_columns)
+    notes += read.skipped
+    report = read.report.to_json() if read.report is not None else None
+    # an entry is one card: the notes of that card alone (not those of every card of a folder) and what its text says
+    chosen = entry_card(read, entry) if entry is not None else None
+    notes += [f"{c.name}: {n}" for c in cards for n in c.notes if chosen is None or c is chosen]
+    card_text = str(getattr(chosen, "text", "") or "")
+    said = [_("[yellow]note:[/] {n}").format(n=escape(n)) for n in notes]
+    if card_text:  # its markup as a player reads it: bold, italics, the die symbols named (R276)
+        said.append(_("[yellow]the card's text:[/] {text}").format(text=cardtext.rich(card_text)))
+    if chosen is None:
+        lines = [escape(importer.line(c)) for c in cards]
+        lines.append(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=escape(", ".join(unused))) if unused else ""))
+        if read.report is not None:
+            lines += [escape(line) for line in read.report.lines(limit=REPORT_LINES)]
+        return Result({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes, "report": report},
+                      tuple(lines), notes=tuple(said))
+    options = EntryOptions(owner or importer.default_owner, elite, zone or importer.default_zone, on, dice, owner_given=bool(owner))
+    data = importer.entry(chosen, id, options)
+    obj = {"query": "import", "entry": data, "text": card_text, "text_shown": cardtext.plain(card_text), "notes": notes, "report": report}
+    fields_of = importer.fields_of(chosen, options.owner) if importer.fields_of is not None else None
+    if fields_of is not None:  # fields of another entry (a player's battlefield, say)
+        said.append(_("[yellow]note:[/] paste it into {where} in the table file").format(where=fields_of))
+        return Result(obj, text=dump_yaml(data), notes=tuple(said))
+    if importer.table_key is not None:  # beside the entry, not in it: the entry alone stays pastable
+        said.append(_("[yellow]note:[/] paste it under '{key}:' in the table file").format(key=importer.table_key(chosen)))
+    return Result(obj, text=dump_yaml([data]), notes=tuple(said))
+
+
+def _card_json(card: object) -> dict[str, Any]:
+    """A card as an import's JSON lists it: its fields, its dice faces as they are written."""
+    d = asdict(card)  # type: ignore[call-overload]
+    if "faces" in d:
+        d["faces"] = None if card.faces is None else [str(f) for f in card.faces]  # type: ignore[attr-defined]
+    return d  # type: ignore[no-any-return]
+
+
 def verify(s: Session, kind: str, head: str | None = None, game: Path | None = None) -> Result:
     """Check the log's hash chain: intact (its head), or the first event edited, deleted or inserted; --head H: an exported head is still in it."""
     return verify_log(s.game_path(game, kind), kind, head)
@@ -125,3 +189,4 @@ for _kind in card_game_names():
     verb(f"{_kind} note", positional=("text",), query="note", writes=True, fixed={"kind": _kind})(note)
     verb(f"{_kind} export", query="export", fixed={"kind": _kind})(export)
     verb(f"{_kind} verify", query="verify", fixed={"kind": _kind})(verify)
+    verb(f"{_kind} import", positional=("file",), query="import", local=True, fixed={"kind": _kind})(import_file)

@@ -35,12 +35,15 @@ class Result:
 
     ``json`` is the object the CLI prints under ``--json`` and the web app returns; ``lines`` the
     text a person reads (Rich markup); ``text`` a document (an export) written as it is;
+    ``notes`` what a person reads beside the answer, not in it (the command line's stderr: a
+    printed table-file entry stays pastable from stdout);
     ``exit_code`` what the command line exits with (``check``: 3 when the rules refuse);
     ``answer`` the domain answer (and ``position``) for an edge that draws it (``--png``)."""
 
     json: dict[str, Any]
     lines: tuple[str, ...] = ()
     text: str | None = None
+    notes: tuple[str, ...] = ()
     exit_code: int = 0
     answer: Any = field(default=None, compare=False)
     position: Any = field(default=None, compare=False)

@@ -862,6 +862,7 @@ def _entry(card: SwtcgCardData, uid: str, opts: EntryOptions) -> dict[str, Any]:
 
 
 #: LackeyCCG set files as the SW TCG plug-in reads them (:class:`assistant.cardgame.plugin.CardGame`);
-#: the owner of an entry defaults to the card's side (a neutral card: DS, unless --owner says)
-IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS", read_many=_read_many, suffix=".txt",
+#: the owner of an entry defaults to the card's side (a neutral card: DS, unless --owner says);
+#: its zone to the hand, where a card is before it is played or built
+IMPORTER = CardImporter(read=_read, entry=_entry, line=card_line, default_owner="DS", default_zone="hand", read_many=_read_many, suffix=".txt",
                          sets_under=("starwars/sets", "sets"), table_key=lambda _card: "units")
