@@ -1073,3 +1073,18 @@ def test_charging_fire_2004_moves_12_squares_whatever_its_speed(home) -> None:
     ok("game", "activate", "walker")
     err = refused("game", "move", "walker", "M5")
     assert "its speed 4 allows 8" in err, err
+
+
+def test_ddm_a_second_activation_in_a_phase_says_the_first_creatures_turn_ended(home) -> None:
+    """A judge's pass (round 29): a player's phase activates its 2 creatures one at a time (DDM 2005),
+    so a second ``game activate`` ends the first one's turn; the log said only "archer activates",
+    and a judge replaying it could not see where the knight's turn ended."""
+    start(home, DDM)
+    ok("game", "initiative", "--roll", "a=15", "--roll", "b=3")
+    ok("game", "activate", "knight")
+    text = json.loads(ok("game", "activate", "archer", "--json"))["text"]
+    assert text.startswith("archer activates; knight's turn ends (ddm2005 § Fazy p.8-9"), text
+    log = json.loads(ok("game", "log", "--json"))
+    assert sum("knight's turn ends" in e["text"] for e in log["events"]) == 1, log["events"]
+    text = json.loads(ok("game", "activate", "orc", "--json"))["text"]  # the other player's phase: the archer's turn ended too
+    assert text.startswith("orc activates; archer's turn ends"), text

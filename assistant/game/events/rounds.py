@@ -126,7 +126,11 @@ class Activate:
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         f = state.figure(data["figure"])
+        previous = state.active
         said = end_turn(state)
+        if previous is not None:  # the log says where the earlier turn ended: a phase's figures act one at a time (R321)
+            tr = state.turn_rules
+            said.insert(0, _("{previous}'s turn ends").format(previous=previous) + f" ({tr.cite(tr.cite_phase)})")
         if f.side != state.phase_side or state.phase_activations >= ACTIVATIONS_PER_PHASE:
             state.phase += 1  # a new phase: the other player's (or the same, when the other has run out)
             state.phase_side, state.phase_activations = f.side, 0
