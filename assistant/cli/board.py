@@ -254,7 +254,7 @@ def render_legend(pos: Position, cell: int = CELL) -> RenderableType:
         parts.append(areas)
 
     if pos.figures:
-        from rich.table import Table  # start-up time: loaded only when this runs (bench/startup.py)
+        from rich.table import Table  # start-up time: Rich's tables only where one is drawn
 
         labels = figure_labels(pos, cell)
         rows = []

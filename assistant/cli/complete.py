@@ -37,16 +37,16 @@ def _quietly(fn: Callable[[Any, Any, str], list[str]]) -> Callable[[Any, Any, st
 def figure_ids(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """The figures of the position the command is asked about: ``--position``, ``--game``, or
     the current game."""
-    from ..position import load_position  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..resources import example_path  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..position import load_position  # start-up time: a completion reads the position (pydantic) only when Tab asks for figure ids
+    from ..resources import example_path  # start-up time: the bundled examples' paths only when a completion reads one
 
     given = ctx.params.get("position")
     if given:
         path = Path(given) if Path(given).is_file() else example_path(given)
         ids = [f.id for f in load_position(path).figures] if path else []
     else:
-        from ..game import Game  # start-up time: loaded only when this runs (bench/startup.py)
-        from ..game.store import current_game_path  # start-up time: loaded only when this runs (bench/startup.py)
+        from ..game import Game  # start-up time: the game log and its engine only when a completion reads the current game
+        from ..game.store import current_game_path  # start-up time: the games' folder only when a completion reads the current game
 
         game = ctx.params.get("game") or current_game_path("miniatures")
         if game is None:  # no game in play: no figures to offer
@@ -68,7 +68,7 @@ def _files_typed(incomplete: str, suffixes: tuple[str, ...]) -> list[str]:
 @_quietly
 def position_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """Bundled examples by name, and YAML files from the folder being typed."""
-    from ..resources import example_files  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..resources import example_files  # start-up time: the bundled examples' list only when Tab asks for one
 
     return _matching([p.stem for p in example_files()] + _files_typed(incomplete, (".yaml", ".yml")), incomplete)
 
@@ -76,7 +76,7 @@ def position_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
 @_quietly
 def game_files(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """Game files from the folder being typed, and those in the games folder."""
-    from ..game.store import games_home  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.store import games_home  # start-up time: the games' folder only when Tab asks for a game file
 
     kept = [str(p) for p in (games_home() / "games").glob("*.sqlite")]
     return _matching(_files_typed(incomplete, (".sqlite", ".db")) + kept, incomplete)
@@ -85,7 +85,7 @@ def game_files(ctx: Any, param: Any, incomplete: str) -> list[str]:
 @_quietly
 def card_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """Card names of the library in use (``--cards`` given before the command counts)."""
-    from ..cards import default_library  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..cards import default_library  # start-up time: the card library (every set file read) only when Tab asks for a card
 
     root = ctx.find_root()
     extra = (root.params.get("cards") if root is not None else None) or ()
@@ -96,7 +96,7 @@ def card_names(ctx: Any, param: Any, incomplete: str) -> list[str]:
 @_quietly
 def rules_games(ctx: Any, param: Any, incomplete: str) -> list[str]:
     """The miniatures games a card belongs to (``abilities --game``: a game, not a game file)."""
-    from ..cards import GAMES  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..cards import GAMES  # start-up time: the card library's module only when Tab asks for a game's name
 
     return _matching(list(GAMES), incomplete)
 

@@ -36,8 +36,8 @@ def new(
     """Start a game from a position file (each side a squad, checked) and make it the current game."""
     # start-up time: the game session's modules only for the commands that open a game here
     from ..game import Game
-    from ..game.squads import check_squads  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..game.store import games_home, set_current_game  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.squads import check_squads  # start-up time: the squad rules only when a game is started
+    from ..game.store import games_home, set_current_game  # start-up time: the games' folder only when a game is started
 
     with edge():
         text, _unused = read_text(resolve_position(position))
@@ -61,8 +61,8 @@ def import_(
     """Start a game from a position file (the same as 'game new --position FILE'), or read back an
     exported JSON log: its chain and result checked, the same game to replay, undo and go on with."""
     from ..cardgames import CARD_GAMES  # start-up time: see new
-    from ..game.logimport import import_export, looks_like_export  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..game.store import GameFileError, games_home, set_current_game  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.logimport import import_export, looks_like_export  # start-up time: an export's reader only when one is imported
+    from ..game.store import GameFileError, games_home, set_current_game  # start-up time: the games' folder only when a game is imported
 
     with edge():
         text, _unused = read_text(resolve_position(file))
@@ -73,7 +73,7 @@ def import_(
             path = game or games_home() / "games" / f"{Path(file).stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
             rules = exported.get("rules")
             if isinstance(rules, str) and rules in CARD_GAMES:  # a Destiny or SW TCG export: the same chain, its own fold (R267)
-                from ..cardgame.log import import_export as import_card_game  # start-up time: loaded only when this runs (bench/startup.py)
+                from ..cardgame.log import import_export as import_card_game  # start-up time: a card game's log and engine only for a card game's export
 
                 count = import_card_game(path, exported, file, CARD_GAMES[rules])
                 set_current_game(path, rules)
@@ -102,7 +102,7 @@ def import_(
 def use(game: Annotated[Path, typer.Argument(help="A game file.")]) -> None:
     """Make a game file the current miniatures game (each kind of game has its own current game)."""
     from ..game import Game  # start-up time: see new
-    from ..game.store import set_current_game  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.store import set_current_game  # start-up time: the games' folder only when a game is chosen
 
     with edge():
         g = Game.open(game_path(game), readonly=True)

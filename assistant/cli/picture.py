@@ -50,7 +50,7 @@ def ascii_text(text: str) -> str:
     >>> ascii_text("linia wzroku (zielona) – osłona, krytí, Łódź")
     'linia wzroku (zielona) - oslona, kryti, Lodz'
     """
-    import unicodedata  # start-up time: loaded only when this runs (bench/startup.py)
+    import unicodedata  # start-up time: Unicode's tables only where a picture's text is written for OpenCV
 
     letters: dict[str, str | int | None] = {"ł": "l", "Ł": "L", "–": "-", "—": "-", "→": "->", "„": '"', "”": '"'}
     text = text.translate(str.maketrans(letters))

@@ -39,7 +39,7 @@ def _sight_picture(pos: Position, ans: Any) -> Any:
 
 
 def _cover_picture(pos: Position, ans: Any) -> Any:
-    from ..overlay import cover_overlay  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..overlay import cover_overlay  # start-up time: only a picture needs the overlays
 
     cover, sight = ans
     return cover_overlay(pos, cover, sight)
@@ -47,7 +47,7 @@ def _cover_picture(pos: Position, ans: Any) -> Any:
 
 def _targets_picture(attacker: str) -> Picture:
     def picture(pos: Position, rows: Any) -> Any:
-        from ..overlay import targets_overlay  # start-up time: loaded only when this runs (bench/startup.py)
+        from ..overlay import targets_overlay  # start-up time: only a picture needs the overlays
 
         return targets_overlay(pos, attacker, rows)
 
@@ -67,8 +67,8 @@ def _ask(ctx: typer.Context, name: str, json_out: bool, png: Path | None = None,
 def _drawn(ctx: typer.Context, name: str, json_out: bool, png: Path | None, svg: Path | None, picture: Picture,
            args: dict[str, Any]) -> Result:
     """The answer drawn before it is printed (a picture that cannot be written fails the command)."""
-    from .common import find, session, show  # start-up time: loaded only when this runs (bench/startup.py)
-    from .output import edge  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import find, session, show  # start-up time: the command layer's session only for a drawn answer (the fast path answers the rest)
+    from .output import edge  # start-up time: with the session above, only for a drawn answer
 
     v = find(name)
     with edge(json_out, v.query):
@@ -82,7 +82,7 @@ def _drawn(ctx: typer.Context, name: str, json_out: bool, png: Path | None, svg:
 
             save_png(draw(result.position, overlay), str(png))
         if svg is not None:
-            from ..svg import board_svg, write_svg  # start-up time: loaded only when this runs (bench/startup.py)
+            from ..svg import board_svg, write_svg  # start-up time: the SVG writer only for --svg
 
             write_svg(svg, board_svg(result.position, picture(result.position, result.answer)))
         show(name, result, json_out)

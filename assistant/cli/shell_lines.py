@@ -429,7 +429,7 @@ def _command() -> Any:
     its completers attached."""
     global _COMMAND
     if _COMMAND is None:
-        import typer.main  # start-up time: loaded only when this runs (bench/startup.py)
+        import typer.main  # start-up time: Typer's command tree only when the shell first needs it
 
         tree = root()
         if tree is None:
