@@ -161,17 +161,11 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
             confirmed.append(framed[agreed][0])
             anchors.append(framed[agreed][1])
     if not confirmed:
-        # R962: one start undecided by the lattice search, which the lines confirm along one axis
-        for i in undecided:
-            if one_axis_confirms(image, framed[i][0], cols, rows):
-                confirmed.append(framed[i][0])
-                anchors.append(framed[i][1])
-                break
-    if not confirmed:
         # R261: the sheet's straight edges, where a start searched found the lines nowhere else
         if any(i not in undecided for i in searched):
             return None
-        return straight_sheet_grid(image, marker, cols, rows, afford, searched=bool(searched))
+        straight = straight_sheet_grid(image, marker, cols, rows, afford, searched=bool(searched))
+        return straight if straight is not None else _one_axis_grid(image, framed, list(undecided), marker.id, cols, rows)
     if not lattices_agree(confirmed, cols, rows):
         return None
     return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
@@ -229,6 +223,20 @@ def one_axis_confirms(image: np.ndarray, H: np.ndarray, cols: int, rows: int) ->
         ends.append(None if found is None else max(abs(found[0]), abs(found[0] + n * found[1] - n)))
     on = [e is not None and e <= AXIS_REACH for e in ends]
     return any(on) and all(ok or e is None for ok, e in zip(on, ends, strict=True))
+
+
+def _one_axis_grid(image: np.ndarray, framed: Sequence[tuple[np.ndarray, np.ndarray, float]], undecided: Sequence[int],
+                   corner: int, cols: int, rows: int) -> Grid | None:
+    """The first start the lattice search left undecided (``undecided``: indices into ``framed``,
+    each start's homography, the marker's corner and the margin) that the printed lines confirm
+    along one axis (:func:`one_axis_confirms`, reading R962), as :func:`one_marker_grid` gives a
+    grid; None where none does. Asked after the sheet's straight edges (R261) gave none."""
+    board_corner = np.array(BOARD_CORNERS[corner], np.float64) * [cols, rows]
+    for i in undecided:
+        H, anchor, _margin = framed[i]
+        if one_axis_confirms(image, H, cols, rows):
+            return Grid(H, 0.0, 1, np.array([[*anchor, *board_corner]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
+    return None
 
 
 #: how far (squares, at the worst lattice point) the printed lines' best lattice may lie from a
