@@ -2156,6 +2156,7 @@ def _orient(image: np.ndarray, pos: Position, candidates: list[Grid], markers: l
     cols, rows = pos.map.cols, pos.map.rows
     corners = [m for m in markers if m.id in CORNER_OF]
     if corners:
+        candidates = every_quarter_turn(candidates, cols, rows)
         # a lattice a square or so over can put one corner of a large marker on the map's corner
         # point, and its centre nearest the named corner, the marker over the map's first column
         # or row: only the lattices that put every corner marker seen beyond its corner are the
@@ -2231,6 +2232,24 @@ def _decided_by_hits(hits: list[int]) -> int | None:
 def _half_turn(cols: int, rows: int) -> np.ndarray:
     """The board turned half round: the same lattice, its squares named from the other corner."""
     return np.array([[-1.0, 0, cols], [0, -1.0, rows], [0, 0, 1]])
+
+
+def every_quarter_turn(candidates: list[Grid], cols: int, rows: int) -> list[Grid]:
+    """``candidates`` and, on a square map, each one's quarter turns: the same lattice, its squares
+    named from each corner in turn. An outline gives its lattice and that lattice's half turn; on a
+    square map the quarter-turned naming fits the same lines, and a corner marker seen names which
+    of the four is the map's (reading R322: independent scene 415's empty 13 x 13 map, marker 0 seen
+    at a quarter turn's corner, its grid found 0.11 squares off the truth and refused as lying off
+    the marker). Not square: ``candidates`` as they are."""
+    if cols != rows:
+        return candidates
+    every = list(candidates)
+    for g in candidates:
+        for turn in (90, 270):
+            turned = replace(g, H=turned_board(turn, cols, rows) @ g.H)
+            if not any(_same_grid(turned, k, cols, rows) for k in every):
+                every.append(turned)
+    return every
 
 
 def _terrain_matches(image: np.ndarray, candidates: list[Grid], pos: Position) -> list[tuple[float, int]]:
@@ -2603,6 +2622,7 @@ def upright_grid(image: np.ndarray, cols: int, rows: int, markers: list[Any] | N
     if seen:
         if turn:
             raise TurnError(_("the corner markers seen already say which way round the map lies: --turn is not needed"))
+        candidates = every_quarter_turn(candidates, cols, rows)
 
         def off(g: Grid) -> float:  # how far (squares) the seen corner markers lie from the corners they name
             pts = cv2.perspectiveTransform(np.array([[np.asarray(m.corners, np.float64).mean(axis=0) for m in seen]]), g.H)[0]

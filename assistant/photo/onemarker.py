@@ -38,8 +38,10 @@ from .lines import (
     MOST_MARGIN,
     OUTLINE_FRAME_AGREEMENT,
     _along_columns,
+    _inset_axis,
     _line_ink,
     _line_samples,
+    _LineProfiles,
     _mean_ratio,
     _median_ratio,
     _search_free_corners,
@@ -162,10 +164,79 @@ def one_marker_grid(image: np.ndarray, markers: Sequence[Any], cols: int, rows: 
         # R261: the sheet's straight edges, where a start searched found the lines nowhere else
         if any(i not in undecided for i in searched):
             return None
-        return straight_sheet_grid(image, marker, cols, rows, afford, searched=bool(searched))
+        straight = straight_sheet_grid(image, marker, cols, rows, afford, searched=bool(searched))
+        return straight if straight is not None else _one_axis_grid(image, framed, list(undecided), marker.id, cols, rows)
     if not lattices_agree(confirmed, cols, rows):
         return None
     return Grid(confirmed[0], 0.0, 1, np.array([[*anchors[0], *board4[marker.id]]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
+
+
+#: how far (squares) each end line of an axis's printed lines may lie from a start's for the lines
+#: to confirm it along that axis (:func:`one_axis_confirms`, reading R323): half of
+#: :data:`.lines.ANCHOR_TOLERANCE`'s reach; the right starts' ends read 0.01-0.06 off
+AXIS_REACH = 0.08
+#: the focal lengths (image widths) a phone's camera may have: one recovered outside them is not measured
+FOCAL_RANGE = (0.4, 2.0)
+#: how far from 1 the ratio of a start's square's two sides, the camera recovered from its
+#: homography, may lie (:func:`square_sides`, reading R323): a start whose axis no line confirms
+#: stretched 0.25 squares over 10 is 2.5 % off; the right starts read 0.1 %
+SQUARE_SIDES = 0.01
+
+
+def square_sides(H: np.ndarray, width: int, height: int) -> float | None:
+    """The ratio of a board square's two sides on the table, the camera recovered from ``H``
+    (photo -> board) as a pinhole with its principal point at the photo's centre and square
+    pixels, its focal length from the board's axes being at right angles; None where that gives
+    no focal length within :data:`FOCAL_RANGE` (a camera looking nearly straight down measures
+    none). A sheet's outline frames a
+    map's printed squares only where they come out square (reading R323)."""
+    G = np.linalg.inv(np.asarray(H, np.float64))  # board -> photo
+    centred = np.array([[1.0, 0.0, -width / 2.0], [0.0, 1.0, -height / 2.0], [0.0, 0.0, 1.0]]) @ G
+    u1, u2, z = centred[:2, 0], centred[:2, 1], centred[2, :2]
+    if abs(z[0] * z[1]) < 1e-12 or -float(u1 @ u2) / (z[0] * z[1]) <= 0:
+        return None
+    f = float(np.sqrt(-float(u1 @ u2) / (z[0] * z[1])))
+    if not FOCAL_RANGE[0] * width <= f <= FOCAL_RANGE[1] * width:
+        return None  # measured poorly (a camera looking nearly straight down): the sides' ratio with it says nothing
+    sides = np.diag([1 / f, 1 / f, 1.0]) @ centred
+    return float(np.linalg.norm(sides[:, 0]) / np.linalg.norm(sides[:, 1]))
+
+
+def one_axis_confirms(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether the printed lines confirm a one-marker start ``H`` (photo -> board) along one axis
+    while showing no lattice of their own along the other (reading R323): wood art's planks run
+    one way and hide the lines across them, and the lattice search over both axes together then
+    finds the lines neither on the start nor elsewhere. Along one axis the lines must stand clearly
+    and alone (:func:`.lines._inset_axis`, as for a grid inside an outline) with both end lines within
+    :data:`AXIS_REACH` of the start's; along the other, in the same polarity, no lattice stands or
+    one within that reach; and the start's squares must come out square (:func:`square_sides`
+    within :data:`SQUARE_SIDES`): the axis the lines leave open is held by the sheet's outline
+    alone, and an outline edge off along it stretches its squares."""
+    sides = square_sides(H, image.shape[1], image.shape[0])
+    if sides is None or abs(sides - 1.0) > SQUARE_SIDES:
+        return False
+    gray, _scale, _S, H_small, light, _combs = _through_the_grid(image, Grid(H, 0.0, 1), cols, rows)
+    profiles = _LineProfiles(gray, H_small, light, cols, rows)
+    ends = []
+    for axis, n in ((0, cols), (1, rows)):
+        found = _inset_axis(np.clip(profiles.along(axis), 0, None), n)
+        ends.append(None if found is None else max(abs(found[0]), abs(found[0] + n * found[1] - n)))
+    on = [e is not None and e <= AXIS_REACH for e in ends]
+    return any(on) and all(ok or e is None for ok, e in zip(on, ends, strict=True))
+
+
+def _one_axis_grid(image: np.ndarray, framed: Sequence[tuple[np.ndarray, np.ndarray, float]], undecided: Sequence[int],
+                   corner: int, cols: int, rows: int) -> Grid | None:
+    """The first start the lattice search left undecided (``undecided``: indices into ``framed``,
+    each start's homography, the marker's corner and the margin) that the printed lines confirm
+    along one axis (:func:`one_axis_confirms`, reading R323), as :func:`one_marker_grid` gives a
+    grid; None where none does. Asked after the sheet's straight edges (R261) gave none."""
+    board_corner = np.array(BOARD_CORNERS[corner], np.float64) * [cols, rows]
+    for i in undecided:
+        H, anchor, _margin = framed[i]
+        if one_axis_confirms(image, H, cols, rows):
+            return Grid(H, 0.0, 1, np.array([[*anchor, *board_corner]], np.float64), uncertainty=ONE_MARKER_UNCERTAINTY)
+    return None
 
 
 #: how far (squares, at the worst lattice point) the printed lines' best lattice may lie from a
