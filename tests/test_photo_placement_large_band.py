@@ -61,7 +61,7 @@ def test_the_band_of_plastic_moves_a_large_figure_off_dark_art() -> None:
     big = next(s for s in placed.figures if s.id == "big")
     assert big.at == "H6" and big.confidence <= COUNT_READ
     band_notes = [n for n in placed.notes if "big" in n and "R921" in n]
-    assert len(band_notes) == 1 and "all round its body" in band_notes[0]
+    assert len(band_notes) == 1 and "round its body on half the circle or more" in band_notes[0]
     assert {sq for sq, _right in placed.uncertain} & set(TRUE)  # listed to confirm (issue 28 item 5)
 
 

@@ -250,7 +250,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     north-west square), how colourful a Large base's band of plastic round its body reads in each
     direction round the block's centre (:func:`.bases.large_bands`, infinity where textured): a
     Large block taken that shows no sign of a base gives way to one whose band shows the roster's
-    plastic grey all round, as to one with a clear Large rim (reading R921, with R279)."""
+    plastic grey round most of the circle, as to one with a clear Large rim (reading R921, with R279)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -555,9 +555,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             doubts = (
                 (corner in by_body, _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as "
                                       "empty (its body over the base): confirm")),
-                (corner in by_band, _("{id}'s base read at {at}, where a Large base's grey or black plastic shows all round its body "
-                                      "and on its squares' centres, though its round rim is lost on the map's dark art; the block "
-                                      "first read shows neither: confirm (reading R921)")),
+                (corner in by_band, _("{id}'s base read at {at}, where a Large base's grey or black plastic shows round its body on half "
+                                      "the circle or more and on its squares' centres, though its round rim is lost on the map's dark "
+                                      "art; the block first read shows neither: confirm (reading R921)")),
                 (corner in by_rim and corner not in by_body,
                  _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm")),
                 (corner in by_plastic and corner not in by_band,
