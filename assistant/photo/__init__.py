@@ -33,6 +33,7 @@ from .artgrid import REGISTRATION_COST, grid_from_own_start, grid_from_reference
 from .bases import (
     away_from_camera,
     fused_and_compared,
+    large_bands,
     large_rims,
     lean_per_height,
     neutral_reading,
@@ -1393,6 +1394,8 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
     # figure's painted body over its base (R132)
     plastic = None if plain_paper(view, cols, rows) else {
         Square(c, r).name: float(v) for (r, c), v in np.ndenumerate(plastic_colourfulness(view, cols, rows).reshape(rows, cols))}
+    # a Large base's band of plastic round its body, where its rim is lost on dark art (R324)
+    bands = large_bands(view, cols, rows) if large and plastic is not None else None
 
     def name_figures(seen: list[Seen], markers: list[Marker], settled_markers: set[str]) -> tuple[Placement, set[str]]:
         # the placement with what the marker windows searched so far showed (R102, R115, R178,
@@ -1404,7 +1407,7 @@ def _read_squares(image: np.ndarray, pos: Position, name: str, reference: Refere
         bare = bare_windows(windowed, [st.square for st in shown_at], read_at)
         return place(pos, scores, seen, nowhere, no_rim, large_rim, second_look, away, square_rim, unread_stickers,
                      sticker_names, plastic, lean, settled_markers, intact,
-                     pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare), unread_stickers
+                     pattern_named_stickers(shown_at, unread_stickers, pos, seen, sticker_names), bare, bands), unread_stickers
 
     placed, unread_stickers = name_figures(seen, markers, settled_markers)
     # R294: who is who weighs a window that showed no sticker (R282) only where one was searched: a

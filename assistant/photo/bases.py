@@ -735,6 +735,45 @@ def plastic_colourfulness(view: np.ndarray, cols: int, rows: int) -> np.ndarray:
     return np.asarray(np.partition(core, k, axis=1)[:, k])
 
 
+#: a Large base (radius 0.84 squares) seen from above: its figure's body covers the middle, and
+#: the band of its top just inside its edge, these radii (squares) from the block's centre, shows
+#: the moulded plastic all round the body (reading R324; diagnosis photo s0669: 0.65-0.85)
+LARGE_BAND = (0.65, 0.85)
+#: the directions round a block's centre the band is read in
+BAND_ANGLES = 48
+#: the band's grey varies by at most this (standard deviation of 255 over :data:`SMOOTH_PX` px,
+#: :func:`_local_spread`, averaged across the band) where it is moulded plastic; a lava floor's
+#: veins, a carpet's weave or printed cracks speckle it more (s0669: a Large base's band 3.5 at
+#: the median direction, the lava block the classifier took 12)
+BAND_SMOOTH = 6.0
+
+
+def large_bands(view: np.ndarray, cols: int, rows: int) -> dict[str, tuple[float, ...]]:
+    """How colourful a Large base's band (:data:`LARGE_BAND`) reads round the centre of each
+    2 x 2 block, by the block's north-west square's name: in each of :data:`BAND_ANGLES`
+    directions the band's mean :func:`_colourfulness`, or infinity where the band is textured there
+    (mean :func:`_local_spread` above :data:`BAND_SMOOTH`): a base's plastic is neutral and smooth,
+    art crossing the circle is coloured or speckled. Compared with the roster's own bases' grey on
+    the photo by :func:`.placement.place` (reading R324), as :func:`plastic_colourfulness` is.
+
+    ``view``: a :func:`.reference.top_down` of the photo (uint8 BGR, ``PX`` a square)."""
+    if cols < 2 or rows < 2:
+        return {}
+    colour, spread = _colourfulness(view, exact=False), _local_spread(view)
+    t = np.linspace(0, 2 * np.pi, BAND_ANGLES, endpoint=False)
+    radii = np.linspace(LARGE_BAND[0], LARGE_BAND[1], 5)
+    h, w = spread.shape
+    out = {}
+    for c in range(cols - 1):
+        for r in range(rows - 1):
+            cx, cy = (PAD + c + 1) * PX, (PAD + r + 1) * PX
+            xs = np.clip(np.round(cx + np.outer(radii, np.cos(t)) * PX).astype(int), 0, w - 1)
+            ys = np.clip(np.round(cy + np.outer(radii, np.sin(t)) * PX).astype(int), 0, h - 1)
+            band = np.where(spread[ys, xs].mean(axis=0) <= BAND_SMOOTH, colour[ys, xs].mean(axis=0), np.inf)
+            out[Square(c, r).name] = tuple(float(v) for v in band)
+    return out
+
+
 #: a map with no printed art, its floor plain paper: the squares' base cores are at most this
 #: textured (the median over the squares of their grey's standard deviation, of 255) and at least
 #: this light (their median grey). Measured on the 174 diagnosis photos' views (341-514): the 15

@@ -195,7 +195,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
           stickers: Collection[str] = (), sticker_names: Mapping[str, int] | None = None,
           plastic: Mapping[str, float] | None = None, lean: Mapping[str, float] | None = None,
           settled_markers: Collection[str] = (), intact: Collection[str] = (), sticker_patterns: Mapping[str, int] | None = None,
-          bare: Collection[str] = ()) -> Placement:
+          bare: Collection[str] = (), large_bands: Mapping[str, tuple[float, ...]] | None = None) -> Placement:
     """The figures on the squares the photo shows; see the module's text for what the record may do.
 
     ``scores``: each square's probability of holding a base (the rules model's no-standing squares,
@@ -246,7 +246,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     the squares whose base-marker window showed no sticker, read or unread
     (:func:`assistant.photo.bare_windows`): who is who among the Medium bases named weighs a figure
     carrying a marker on such a square :data:`BARE_COST` more -- the photo shows no sticker there --,
-    never where the bases are (reading R282)."""
+    never where the bases are (reading R282). ``large_bands``: for each 2 x 2 block (by its
+    north-west square), how colourful a Large base's band of plastic round its body reads in each
+    direction round the block's centre (:func:`.bases.large_bands`, infinity where textured): a
+    Large block taken that shows no sign of a base gives way to one whose band shows the roster's
+    plastic grey round most of the circle, as to one with a clear Large rim (reading R324, with R279)."""
     cols, rows = pos.map.cols, pos.map.rows
     p = {sq: (0.0 if sq in nowhere else float(v)) for sq, v in scores.items()}
     marked_ids = {s.id for s in by_marker}
@@ -455,6 +459,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 by_body = {corner for corner, _b in _take_blocks([(block_rims[c], c, b) for _s, c, b in rimmed], chosen, used, len(figs))}
                 by_rim |= by_body
         by_plastic: set[str] = set()
+        by_band: set[str] = set()  # the blocks moved onto by a Large base's band of plastic (R324)
         if len(chosen) < len(figs) and grey_decisive:
             # still a figure short, its block's squares read as empty under its body and its rim too
             # faint: a Large base covers every square of its block past the core (R144), so its grey
@@ -522,10 +527,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 # plastic on any core, no Large rim round its centre -- gives way to a block anywhere
                 # on the map that the classifier reads on a square, whose cores show the plastic and
                 # whose centre a Large rim clearer than the map's art (reading R279)
-                far_grey = _far_grey_rimmed(chosen, used, taken | nowhere | art_shown, p, plastic or {}, block_grey, block_rims)
+                # -- or whose band of plastic round the body shows the roster's grey all round,
+                # where the rim is lost on dark art (reading R324)
+                bands = _band_shares(large_bands or {}, block_grey)
+                far_grey = _far_grey_rimmed(chosen, used, taken | nowhere | art_shown, p, plastic or {}, block_grey, block_rims, bands)
                 moved = {corner for corner, _b in far_grey if (corner, _b) not in chosen}
                 by_plastic |= moved
-                by_rim |= moved
+                by_band |= {corner for corner in moved if bands.get(corner, 0.0) >= BAND_SHARE and not _rim_clearer_than_art(corner, block_rims)}
+                by_rim |= moved - by_band
                 chosen = far_grey
         shifted = {corner for corner, block in chosen
                    if any(alt != set(block) and alt & set(block) and not alt & (used - set(block)) for _c, alt in full)}
@@ -546,10 +555,14 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             doubts = (
                 (corner in by_body, _("{id}'s base read at {at} by a Large base's round rim there, though every one of its squares reads as "
                                       "empty (its body over the base): confirm")),
+                (corner in by_band, _("{id}'s base read at {at}, where a Large base's grey or black plastic shows round its body on half "
+                                      "the circle or more and on its squares' centres, though its round rim is lost on the map's dark "
+                                      "art; the block first read shows neither: confirm (reading R324)")),
                 (corner in by_rim and corner not in by_body,
                  _("{id}'s base read at {at} by a Large base's round rim there, though some of its squares read as empty: confirm")),
-                (corner in by_plastic, _("{id}'s base read at {at}, where its squares' centres show a base's grey or black plastic on a "
-                                         "colourful map, though some of them read as empty (its body over the base): confirm")),
+                (corner in by_plastic and corner not in by_band,
+                 _("{id}'s base read at {at}, where its squares' centres show a base's grey or black plastic on a "
+                   "colourful map, though some of them read as empty (its body over the base): confirm")),
                 (corner in painted_taken, _("{id}'s base read at {at}, though no square of the block shows a base's grey or black plastic "
                                             "(coloured like a disc printed on the map) and no other block is left: confirm")),
                 (corner in shifted, _("{id}'s base read at {at}, though the squares one over read as occupied too (a smaller base beside it): "
@@ -1856,8 +1869,38 @@ def _onto_clear_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str]
     return out
 
 
+#: the share of the directions round a block's centre in which a Large base's band
+#: (:func:`.bases.large_bands`) must read smooth and within :data:`GREY_WITHIN` of the roster's
+#: plastic grey to show that plastic round the body (reading R324): the body and the figure's
+#: shadow cover part of it. Measured on the diagnosis photos 551-670 without the reference: the
+#: Large bases' blocks 0.0-0.9 (a body over it, a lit band), the lava block taken in s0669 0.02,
+#: the Large base's there 0.54
+BAND_SHARE = 0.5
+
+
+def _band_shares(bands: Mapping[str, tuple[float, ...]], grey: float | None) -> dict[str, float]:
+    """For each block (north-west square), the share of the directions in which its Large base's
+    band reads as the photo's plastic: smooth and within :data:`GREY_WITHIN` of ``grey``
+    (:func:`_plastic_grey`); nothing where the plastic's grey is not measured (reading R324).
+
+    >>> _band_shares({"A1": (0.05, 0.1, float("inf"), 0.3)}, 0.08)
+    {'A1': 0.5}
+    """
+    if grey is None:
+        return {}
+    return {corner: sum(v <= grey + GREY_WITHIN for v in band) / max(1, len(band)) for corner, band in bands.items()}
+
+
+def _rim_clearer_than_art(corner: str, large_rims: Mapping[str, float]) -> bool:
+    """Whether the block's centre shows a Large base's rim (:data:`LARGE_RIM`) clearer than the
+    map's own block rims (:func:`_art_rim`): R279's sign of a base."""
+    rim = large_rims.get(corner)
+    return rim is not None and rim >= LARGE_RIM and rim > _art_rim(large_rims)
+
+
 def _far_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], blocked: Collection[str], p: Mapping[str, float],
-                     plastic: Mapping[str, float], grey: float | None, large_rims: Mapping[str, float]) -> list[tuple[str, tuple[str, ...]]]:
+                     plastic: Mapping[str, float], grey: float | None, large_rims: Mapping[str, float],
+                     bands: Mapping[str, float] | None = None) -> list[tuple[str, tuple[str, ...]]]:
     """The Large blocks taken, each none of whose squares' cores shows the photo's plastic grey
     (:func:`_grey_cores`) and whose centre shows no Large base's rim (:data:`LARGE_RIM`), moved onto
     the block anywhere on the map, clear of the other bases and of ``blocked``, that the classifier
@@ -1889,21 +1932,40 @@ def _far_grey_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str], 
     [('A1', ('A1', 'A2', 'B1', 'B2'))]
     >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), {"F6": 0.4}, plastic, 0.1, rims)
     [('A1', ('A1', 'A2', 'B1', 'B2'))]
+
+    ``bands``: each block's share of its Large base's band showing the plastic (:func:`_band_shares`):
+    on dark art a Large base's rim is lost (dark plastic on a dark floor), but its band of moulded
+    plastic round the body shows; a block whose band shows it on :data:`BAND_SHARE` of the circle
+    counts as a rim does, and a block taken with such a band stays (reading R324; diagnosis photo
+    s0669 without the reference: a lava block B5:C6 taken, cores 0.21-0.53 against the plastic's
+    0.11, rim 0.05, band 0.02; the Large base on J2:K3, read on J2 and J3, four grey cores, rim
+    0.09 under the map's art rims, band 0.54):
+
+    >>> faint = rims | {"F5": 0.09}
+    >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), {"F6": 0.6}, plastic, 0.1, faint)
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
+    >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), {"F6": 0.6}, plastic, 0.1, faint, {"F5": 0.54})
+    [('F5', ('F5', 'F6', 'G5', 'G6'))]
+    >>> _far_grey_rimmed([("A1", ("A1", "A2", "B1", "B2"))], {"A1", "B1", "A2", "B2"}, (), {"F6": 0.6}, plastic, 0.1, faint,
+    ...                  {"F5": 0.54, "A1": 0.6})
+    [('A1', ('A1', 'A2', 'B1', 'B2'))]
     """
-    art = _art_rim(large_rims)
+    band = bands or {}
 
     def score(alt: str, alt_block: tuple[str, ...]) -> tuple[float, ...] | None:
-        rim = large_rims.get(alt)  # None: the block runs off the map
-        if rim is None or rim < LARGE_RIM or rim <= art or any(b not in plastic for b in alt_block):
+        rimmed = _rim_clearer_than_art(alt, large_rims)
+        if alt not in large_rims or not (rimmed or band.get(alt, 0.0) >= BAND_SHARE) or any(b not in plastic for b in alt_block):
             return None
         if max(p.get(b, 0.0) for b in alt_block) < OCCUPIED:
             return None
         grey_at = _grey_cores(alt_block, plastic, grey)
-        return (grey_at, rim) if grey_at >= GREY_OF_BLOCK else None
+        # a block with R279's rim before one with the band alone (R324), then the grey cores
+        return (float(rimmed), grey_at, large_rims[alt], band.get(alt, 0.0)) if grey_at >= GREY_OF_BLOCK else None
 
     reach = max(_col_row(sq)[i] for sq in plastic for i in (0, 1)) + 1
     return _moved_blocks(chosen, used, blocked, 2, reach,
-                         lambda block: _grey_cores(block, plastic, grey) > 0 or large_rims.get(block[0], 0.0) >= LARGE_RIM, score)
+                         lambda block: (_grey_cores(block, plastic, grey) > 0 or large_rims.get(block[0], 0.0) >= LARGE_RIM
+                                        or band.get(block[0], 0.0) >= BAND_SHARE), score)
 
 
 def _plastic_blocks(reading: Mapping[str, bool], p: Mapping[str, float], blocked: Collection[str], plastic: Mapping[str, float],
