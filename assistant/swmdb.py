@@ -42,7 +42,18 @@ from typing import Any
 import yaml
 
 from .abilities import RAPPORT_STATED, classify
-from .cards import CARD_FORMAT, NOTE_AFFINITY, NOTE_COMMANDER, NOTE_POWERS, NOTE_SPEED, NOTE_SPEED_ABILITY, NOTE_SPEED_BARE, card_problems, split_ability
+from .cards import (
+    CARD_FORMAT,
+    NOTE_AFFINITY,
+    NOTE_COMMANDER,
+    NOTE_POWERS,
+    NOTE_SPEED,
+    NOTE_SPEED_ABILITY,
+    NOTE_SPEED_BARE,
+    NOTE_SPELLING,
+    card_problems,
+    split_ability,
+)
 from .errors import AssistantError
 from .fileread import check_regular
 from .i18n import _
@@ -77,6 +88,17 @@ FACTIONS = {
 DEFAULT_SPEED = 6
 #: a card's notes are kept in English and said in the reader's language when shown (cards.said_note, R223)
 SPEED_NOTE = NOTE_SPEED
+
+#: the data's misspellings of an ability the rulebook names, by the misspelt name (lower case, without
+#: its [#] value): the rulebook's name and page (reading R951 in docs/readings.md). Only a word that
+#: names no other ability and whose figure's card is the rulebook's: "Energy Shield" (Gungan
+#: Shieldbearer) and the "... Style Mastery" abilities of later sets are not listed, as no source
+#: here says they are the rulebook's "Energy Shields" or "... Style Master"
+MISSPELT = {
+    "pheremones": ("Pheromones", "swm2008 PL p.57"),
+    "playeryin bol": ("Plaeryin Bol", "swm2008 PL p.57"),
+    "flux destiny": ("Flux Density", "swm2008 PL p.43"),
+}
 
 _SPEED_RE = re.compile(r"^speed\s+(\d+)$", re.IGNORECASE)
 
@@ -221,6 +243,21 @@ def affinity_factions(rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str,
     return {name: tuple(factions) for name, factions in found.items()}
 
 
+def rulebook_spelling(text: str) -> tuple[str, tuple[str, str] | None]:
+    """An ability as the rulebook spells it, and (the rulebook's name, its page) where the data misspells it.
+
+    >>> rulebook_spelling("Flux Destiny 10")
+    ('Flux Density 10', ('Flux Density', 'swm2008 PL p.43'))
+    >>> rulebook_spelling("Stealth")
+    ('Stealth', None)
+    """
+    name, value = split_ability(text)
+    right = MISSPELT.get(name.strip().lower())
+    if right is None:
+        return text, None
+    return (right[0] if value is None else f"{right[0]} {value}"), right
+
+
 def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(),
                     affinity: Mapping[str, tuple[str, ...]] | None = None) -> Figure:
     """A row as a card (the card file's fields), with what is partial, or why it is refused;
@@ -274,6 +311,11 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
     unique = any(a.lower() == "unique" for a in abilities)
     commander = any(a.lower() == "commander effect" for a in (*abilities, *listed_powers))
     kept = tuple(a for a in abilities if a.lower() not in ("unique", "commander effect"))
+    spelt = [(a, rulebook_spelling(a)) for a in kept]
+    kept = tuple(right for _written, (right, _rule) in spelt)
+    misspelt = [NOTE_SPELLING.format(written=repr(written), name=rule[0], rule=rule[1]) for written, (_right, rule) in spelt if rule]
+    if misspelt:
+        notes["special_abilities"] = "; ".join(misspelt)
     speed: int | None = DEFAULT_SPEED
     notes["speed"] = SPEED_NOTE
     for a in kept:
