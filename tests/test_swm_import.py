@@ -867,3 +867,62 @@ def test_an_ability_the_database_misspells_is_the_rulebooks_ability_and_said_so(
     assert code == 0 and "Pheromones" in out and "Pheremones" not in out, out
     code, out = cli("attack", "nom", "rebel", "-p", str(pos), "--power", "Plaeryin Bol", "--json")
     assert code == 0 and "Plaeryin Bol" in json.loads(out)["power"], out
+
+
+#: two rows of the same published database: Force Push 4 and 5 (swm2008 PL p.45-46) and a Net Gun
+#: with a number the rulebook's Net Gun (PL p.56) does not print
+PUSH_AND_NET_ROWS = (
+    "INSERT INTO minis_list VALUES(425,'Vader''s Apprentice, Redeemed','The Force Unleashed',25,'Rebel','rare',48,'medium',130,22,11,20,"
+    "'Unique;Melee Attack;Double Attack',2,'Force Renewal;Force Push 4;Force Push 5');",
+    "INSERT INTO minis_list VALUES(816,'Stormtrooper on Repulsor Sled','Alliance and Empire',36,'Imperial','very rare',14,'large',20,18,5,20,"
+    "'Flight;Mobile Attack;Net Gun 11;Speed 12',0,NULL);",
+)
+
+
+def _push_position(tmp_path: Path, home: Path) -> Path:
+    db = dumped(tmp_path, Path(__file__).parent / "fixtures" / "swminis-7164816-excerpt.sql")
+    with sqlite3.connect(db) as con:
+        for row in PUSH_AND_NET_ROWS:
+            con.execute(row)
+    imported(home, db)
+    pos = tmp_path / "p.yaml"
+    pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 20, rows: 20}\nfigures:\n"
+                   "  - {id: starkiller, card: \"Vader's Apprentice, Redeemed\", side: light, at: F6}\n"
+                   "  - {id: sled, card: Stormtrooper on Repulsor Sled, side: dark, at: M6}\n"
+                   "  - {id: cody, card: Clone Commander Cody, side: dark, at: F14}\n"
+                   "  - {id: rex, card: Clone Commander Cody, side: dark, at: G14}\n")
+    return pos
+
+
+def test_force_push_4_and_5_on_a_figures_card_are_answered_as_the_rulebook_prints_them(tmp_path: Path, home: Path) -> None:
+    """Round 30's sweep asked every imported figure's powers: Vader's Apprentice, Redeemed (Force Push 4,
+    Force Push 5) was refused "starkiller has no Force Push 4 (its powers: ..., Force Push 4, ...)".
+    swm2008 PL p.45-46: Force Push 4 is Force Push 2 with 40 damage to one enemy in line of sight,
+    pushed 4 squares; Force Push 5 is Force Push 3 (the target and all next to it) with 50 damage,
+    pushed 5 squares, stunned unless a save of 16. Reading R954."""
+    pos = _push_position(tmp_path, home)
+    code, out = cli("attack", "starkiller", "cody", "-p", str(pos), "--power", "Force Push 4", "--json")
+    assert code == 0, out
+    four = json.loads(out)
+    # the card's 2 Force points do not pay for it: said, and what it would do if a judge overrides
+    assert four["legal"] is False and "costs 4 Force points and starkiller has 2" in out, out
+    assert [(h["figure"], h["damage"]) for h in four["if_overridden"]] == [("cody", 40)], out  # 8 squares: line of sight is its reach
+    assert "pushed 4 squares" in out and "PL p.46" in out, out
+    code, out = cli("attack", "starkiller", "cody", "-p", str(pos), "--power", "Force Push 5")
+    assert code == 0 and "cody is not within 6 squares of starkiller" in out, out  # Force Push 3's reach
+    pos.write_text(pos.read_text().replace("at: F14}", "at: F11}").replace("at: G14}", "at: G11}"))
+    code, out = cli("attack", "starkiller", "cody", "-p", str(pos), "--power", "Force Push 5", "--json")
+    assert code == 0, out
+    five = json.loads(out)
+    assert sorted((h["figure"], h["damage"]) for h in five["if_overridden"]) == [("cody", 50), ("rex", 50)], out
+    assert "pushed 5 squares" in out and "16" in out, out
+
+
+def test_a_power_on_the_figures_card_the_assistant_does_not_answer_is_said_so_not_denied(tmp_path: Path, home: Path) -> None:
+    """The same sweep: the sled's "Net Gun 11" was refused "sled has no Net Gun 11 (its powers: ...,
+    Net Gun 11, ...)": the card has it; the rulebook's Net Gun (save 11, PL p.56) prints no number,
+    so the assistant cannot tell what 11 is and answers nothing. Reading R954."""
+    pos = _push_position(tmp_path, home)
+    for asked in ("Net Gun 11", "Net Gun"):
+        code, out = cli("attack", "sled", "starkiller", "-p", str(pos), "--power", asked)
+        assert code == 2 and "has no" not in out and "Net Gun 11" in out and "not modelled" in out, (asked, out)

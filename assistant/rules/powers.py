@@ -89,6 +89,10 @@ POWERS: tuple[Power, ...] = (
     Power("Force Thrust", 1, None, "target", False, 6, "attacks", save_halves=11, rule="PL p.47; CS g.6"),
     Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=S08),
     Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=S08),
+    # "works like Force Push 2 but 40 damage to one enemy in line of sight, pushed 4 squares" (PL p.46, reading R954)
+    Power("Force Push 4", 4, 40, "target", False, None, "attacks", push=4, rule="PL p.46", editions=S08),
+    # "works like Force Push 3 but 50 damage, pushed 5 squares, [those pushed] stunned; save 16" (PL p.46)
+    Power("Force Push 5", 5, 50, "target+adjacent", True, 6, "turn", push=5, stun_save=16, rule="PL p.46", editions=S08),
     Power("Lightsaber Throw", 1, None, "target", False, 6, "attacks", attack_roll=True, rule="PL p.52", editions=S08),
     Power("Sith Lightning", 2, None, "target", False, 6, "attacks", rule="PL p.62", editions=S08),
     Power("Sith Lightning", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
@@ -182,6 +186,10 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
     asked = {wanted, split_ability(wanted)[0].lower()}
     if not any(asked & {p.name.lower(), split_ability(p.name)[0].lower()} for p in POWERS):
         raise AssistantError(_("{power!r} is not a damaging power the assistant answers ({names})").format(power=name, names=", ".join(names)))
+    on_card = [t for t in written if wanted in (t.strip().lower(), split_ability(t)[0].lower())]
+    if on_card:  # the card has it, as the data writes it, and no rulebook entry here fits that (R954)
+        raise AssistantError(_("{user}'s {power}: on its card, not modelled as a power the assistant answers (it answers {names})").format(
+            user=user.id, power=", ".join(on_card), names=", ".join(names)))
     raise AssistantError(_("{user} has no {power} (its powers: {have})").format(user=user.id, power=name, have=", ".join(written) or _("none")))
 
 
