@@ -59,6 +59,7 @@ from .fileread import check_regular
 from .i18n import _
 from .importreport import ImportedItem, ImportReport
 from .rules.applied import applied_names
+from .rules.powers import unanswered
 from .yamlio import FileWriteError
 
 #: where the database is published (the README says so too)
@@ -86,6 +87,8 @@ FACTIONS = {
     "mandalorian": "Mandalorians",
 }
 DEFAULT_SPEED = 6
+#: the editions a figure of the database may be played in
+SWM_EDITIONS = ("swm2004", "swm2008")
 #: a card's notes are kept in English and said in the reader's language when shown (cards.said_note, R223)
 SPEED_NOTE = NOTE_SPEED
 
@@ -211,6 +214,11 @@ def not_modelled(names: Sequence[str], applied: frozenset[str]) -> list[str]:
     for text in names:
         base = split_ability(text)[0].lower()
         status = classify("swm", text).status
+        verdicts = [unanswered(text, edition) for edition in SWM_EDITIONS]
+        if True in verdicts and False not in verdicts:
+            # the catalogue knows the power by its name, not with this number (Net Gun 11, Force Push 1; R954)
+            out.append(_("{name}: not modelled (a power the rulebooks print with no such number: 'attack --power' cannot answer it)").format(name=text))
+            continue
         if status == "modelled" or base in applied or text.strip().lower() in applied:
             continue
         if status == "known":

@@ -879,19 +879,19 @@ PUSH_AND_NET_ROWS = (
 )
 
 
-def _push_position(tmp_path: Path, home: Path) -> Path:
+def _push_position(tmp_path: Path, home: Path) -> tuple[Path, dict[str, Any]]:
     db = dumped(tmp_path, Path(__file__).parent / "fixtures" / "swminis-7164816-excerpt.sql")
     with sqlite3.connect(db) as con:
         for row in PUSH_AND_NET_ROWS:
             con.execute(row)
-    imported(home, db)
+    answer = imported(home, db)
     pos = tmp_path / "p.yaml"
     pos.write_text("format: tabletop-position/1\nrules: swm2008\nmap: {cols: 20, rows: 20}\nfigures:\n"
                    "  - {id: starkiller, card: \"Vader's Apprentice, Redeemed\", side: light, at: F6}\n"
                    "  - {id: sled, card: Stormtrooper on Repulsor Sled, side: dark, at: M6}\n"
                    "  - {id: cody, card: Clone Commander Cody, side: dark, at: F14}\n"
                    "  - {id: rex, card: Clone Commander Cody, side: dark, at: G14}\n")
-    return pos
+    return pos, answer
 
 
 def test_force_push_4_and_5_on_a_figures_card_are_answered_as_the_rulebook_prints_them(tmp_path: Path, home: Path) -> None:
@@ -900,7 +900,9 @@ def test_force_push_4_and_5_on_a_figures_card_are_answered_as_the_rulebook_print
     swm2008 PL p.45-46: Force Push 4 is Force Push 2 with 40 damage to one enemy in line of sight,
     pushed 4 squares; Force Push 5 is Force Push 3 (the target and all next to it) with 50 damage,
     pushed 5 squares, stunned unless a save of 16. Reading R954."""
-    pos = _push_position(tmp_path, home)
+    pos, answer = _push_position(tmp_path, home)
+    partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
+    assert not any("Force Push" in why for why in partial.get("Vader's Apprentice, Redeemed (The Force Unleashed #25)", [])), partial
     code, out = cli("attack", "starkiller", "cody", "-p", str(pos), "--power", "Force Push 4", "--json")
     assert code == 0, out
     four = json.loads(out)
@@ -922,7 +924,10 @@ def test_a_power_on_the_figures_card_the_assistant_does_not_answer_is_said_so_no
     """The same sweep: the sled's "Net Gun 11" was refused "sled has no Net Gun 11 (its powers: ...,
     Net Gun 11, ...)": the card has it; the rulebook's Net Gun (save 11, PL p.56) prints no number,
     so the assistant cannot tell what 11 is and answers nothing. Reading R954."""
-    pos = _push_position(tmp_path, home)
+    pos, answer = _push_position(tmp_path, home)
+    # the import says so too: it called the sled's card whole (the catalogue knows "Net Gun" by name)
+    partial = {r["card"]: r["why"] for r in answer["report"]["partial"]}
+    assert any(w.startswith("Net Gun 11: not modelled") for w in partial["Stormtrooper on Repulsor Sled (Alliance and Empire #36)"]), partial
     for asked in ("Net Gun 11", "Net Gun"):
         code, out = cli("attack", "sled", "starkiller", "-p", str(pos), "--power", asked)
         assert code == 2 and "has no" not in out and "Net Gun 11" in out and "not modelled" in out, (asked, out)

@@ -160,6 +160,29 @@ POWERS: tuple[Power, ...] = (
 DEFAULT_VALUE_2004 = {"Force Grip": 10, "Force Strike": 30, "Force Thrust": 20, "Grenades": 10, "Flamethrower": 10}
 
 
+def unanswered(text: str, edition: str) -> bool | None:
+    """Whether a damaging power's name as a card writes it is one no entry here answers in
+    ``edition``, with or without a number the player gives: "Net Gun 11" (the rulebook's Net Gun
+    prints none), "Force Push 1" and a bare "Force Push" (the rulebook prints Force Push 2 to 5);
+    None where the edition knows no power of that name (reading R954).
+
+    >>> [unanswered(t, "swm2008") for t in ("Net Gun 11", "Net Gun", "Force Push 1", "Force Push 4", "Force Grip 1", "Stealth")]
+    [True, False, True, False, False, None]
+    >>> unanswered("Force Push 4", "swm2004") is None
+    True
+    """
+    base, value = split_ability(text)
+    entries = [p for p in POWERS if edition in p.editions]
+    if any(p.name.lower() == " ".join(text.split()).lower() for p in entries):
+        return False
+    same = [p for p in entries if p.name.lower() == base.lower()]
+    if same:  # a [#] power (Force Grip: any number) or one with its number fixed (Net Gun: none)
+        return not any(p.damage is None or value in (None, p.damage) for p in same)
+    if any(split_ability(p.name)[0].lower() == base.lower() for p in entries):
+        return True  # a numbered family (Force Push 2-5) without this number
+    return None
+
+
 def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> tuple[Power, int | None, str]:
     """The power ``name`` (as asked: "Force Grip", "force lightning 2") that ``user`` has, with its
     [#] and the name its card gives it. Refused clearly when unknown or not the user's."""
