@@ -407,7 +407,8 @@ NOTE_SPEED_BARE = N_("the data writes 'Speed' with no number")
 NOTE_COMMANDER = N_("the card has a commander effect; {source} does not give its text")
 NOTE_POWERS = N_("names from {source}; their costs and texts are not in it")
 NOTE_AFFINITY = N_("the faction it may join: the data prints the same figure as of {factions} (in its set Affinity or with Affinity)")
-CARD_NOTES = (NOTE_SPEED, NOTE_SPEED_ABILITY, NOTE_SPEED_BARE, NOTE_COMMANDER, NOTE_POWERS, NOTE_AFFINITY)
+NOTE_SPELLING = N_("the data writes {written}: read as the rulebook's {name} ({rule})")
+CARD_NOTES = (NOTE_SPEED, NOTE_SPEED_ABILITY, NOTE_SPEED_BARE, NOTE_COMMANDER, NOTE_POWERS, NOTE_AFFINITY, NOTE_SPELLING)
 
 
 @cache

@@ -15,6 +15,9 @@ from assistant.cards import CardLibrary, SwmCard
 #: the database's spelling of a faction -> how the shipped cards and the era table (swm2008 PL p.15) write it
 FACTION = {"Seperatist": "Separatists", "Rebel": "Rebel Alliance", "Imperial": "Empire", "The New Republic": "New Republic",
            "The Old Republic": "Old Republic", "Mandalorian": "Mandalorians"}
+#: the database's misspellings of an ability the rulebook names, written here from the rulebook's glossary
+#: (swm2008 PL p.43, p.57), not taken from the importer: the card says the rulebook's word (R325)
+RULEBOOK_WORD = {"Pheremones": "Pheromones", "Playeryin Bol": "Plaeryin Bol", "Flux Destiny": "Flux Density"}
 NUMBERS = (("cost", "cost"), ("hit points", "hp"), ("defense", "defense"), ("attack", "attack"), ("damage", "damage"),
            ("force points", "force"))
 
@@ -45,6 +48,13 @@ def card_of_row(library: CardLibrary, row: dict[str, Any]) -> SwmCard | None:
     return None
 
 
+def rulebook_word(ability: str) -> str:
+    for written, word in RULEBOOK_WORD.items():
+        if ability == written or ability.startswith(written + " "):
+            return word + ability[len(written):]
+    return ability
+
+
 def expected(row: dict[str, Any]) -> dict[str, Any]:
     """What the card must say, from the row alone (speed: 6 unless the card has Speed N; unknown
     for a bare "Speed")."""
@@ -57,7 +67,7 @@ def expected(row: dict[str, Any]) -> dict[str, Any]:
         "factions": (FACTION.get(row["faction"], row["faction"]),),
         "unique": "Unique" in abilities,
         # compared in no order: the order a file lists them in changes nothing in play (R167)
-        "special_abilities": tuple(sorted(a for a in abilities if a not in ("Unique", "Commander Effect"))),
+        "special_abilities": tuple(sorted(rulebook_word(a) for a in abilities if a not in ("Unique", "Commander Effect"))),
         # some rows list the commander effect among the Force powers: it is no power
         "force_powers": tuple(p for p in names(row["force powers"]) if p != "Commander Effect"),
         "speed": speeds[0] if speeds else 6,

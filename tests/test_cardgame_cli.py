@@ -306,7 +306,7 @@ units:
   - {id: b, owner: LS, type: Ground - Rebel Trooper, power: 2, health: 4, zone: ground}
 """, "t")
     out = swtcg.apply(t, "DS attack a -> b")
-    assert any("not modelled" in s and "bombard" in s for s in out.said)
+    assert any("not modelled" in s and "Bombard 2" in s for s in out.said)
     assert any("not modelled" in s for s in swtcg.apply(t, "DS grant reserves 2 -> a").said)
 
 

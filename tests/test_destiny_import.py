@@ -639,3 +639,25 @@ def test_the_sw_tcg_zone_is_refused_by_destiny_naming_it_and_the_game() -> None:
     assert r.stdout == ""
     r = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(OLD_EXCERPT), "--entry", "02016", "--zone", "hand"])
     assert r.exit_code == 2 and "--zone to nie opcja importu gry Star Wars: Destiny" in r.stderr, r.output
+
+
+def test_a_table_that_does_not_say_whose_action_it_is_says_so_at_the_first_play(tmp_path: Path) -> None:
+    """Round 30's sweep played every imported character's die faces on a table written by hand, with
+    no battlefield and no ``turn:``: each play was refused "it is 's turn, not A's", naming nobody.
+    The table does not say whose action it is; the refusal says so and how to write it (R329)."""
+    table = tmp_path / "t.yaml"
+    table.write_text("format: destiny-table/1\nphase: action\nplayers:\n  A: {side: hero}\n  B: {side: villain}\n"
+                     "characters:\n  - {id: rey, owner: A, title: Rey, color: blue, health: 10,\n"
+                     "     dice: {r1: [melee:2, melee:1, focus:1, resource:1, blank, blank]}}\n"
+                     "  - {id: foe, owner: B, title: Foe, color: red, health: 9, dice: {f1: [melee:1, melee:1, blank, blank, blank, blank]}}\n")
+    game = str(tmp_path / "g.sqlite")
+    assert runner.invoke(app, ["destiny", "new", str(table), "--game", game]).exit_code == 0
+    r = runner.invoke(app, ["destiny", "check", "A activate rey r1=melee:2", "--game", game])
+    assert r.exit_code == 3, r.output  # check's "no"
+    assert "'s turn" not in r.output and "turn: A" in r.output and "P5" in r.output, r.output
+    # a table that says it still plays
+    table.write_text(table.read_text().replace("phase: action\n", "phase: action\nturn: A\n"))
+    game = str(tmp_path / "g2.sqlite")
+    assert runner.invoke(app, ["destiny", "new", str(table), "--game", game]).exit_code == 0
+    r = runner.invoke(app, ["destiny", "check", "A activate rey r1=melee:2", "--game", game])
+    assert r.exit_code == 0, r.output

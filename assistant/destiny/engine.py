@@ -176,6 +176,12 @@ def _turn_action(t: Table, cmd: Command, said: list[str]) -> Table:
                 "{extra_action} must first take or decline the Ambush extra action: extra actions are taken at once (Destiny P5 › Akcje, L220; P7 › Zasadzka)"
             ).format(extra_action=t.extra_action)
         )
+    if not t.turn and not extra:
+        # a table file with neither 'turn:' nor a battlefield's controller, who acts first (P5 › Faza
+        # akcji): said as "it is 's turn, not A's" before (reading R329)
+        raise IllegalCommandError(
+            _("the table does not say whose action it is: write 'turn: {who}' in the table file, or the battlefield's owner "
+              "(its controller acts first, Destiny P5 › Faza akcji)").format(who=who))
     if who != t.turn and not extra:
         raise IllegalActionError(_("it is {turn}'s turn, not {who}'s: players alternate actions (Destiny P5 › Faza akcji)").format(turn=t.turn, who=who))
     if t.claimed_by == who and not extra:

@@ -89,6 +89,10 @@ POWERS: tuple[Power, ...] = (
     Power("Force Thrust", 1, None, "target", False, 6, "attacks", save_halves=11, rule="PL p.47; CS g.6"),
     Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=S08),
     Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=S08),
+    # "works like Force Push 2 but 40 damage to one enemy in line of sight, pushed 4 squares" (PL p.46, reading R328)
+    Power("Force Push 4", 4, 40, "target", False, None, "attacks", push=4, rule="PL p.46", editions=S08),
+    # "works like Force Push 3 but 50 damage, pushed 5 squares, [those pushed] stunned; save 16" (PL p.46)
+    Power("Force Push 5", 5, 50, "target+adjacent", True, 6, "turn", push=5, stun_save=16, rule="PL p.46", editions=S08),
     Power("Lightsaber Throw", 1, None, "target", False, 6, "attacks", attack_roll=True, rule="PL p.52", editions=S08),
     Power("Sith Lightning", 2, None, "target", False, 6, "attacks", rule="PL p.62", editions=S08),
     Power("Sith Lightning", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
@@ -156,6 +160,29 @@ POWERS: tuple[Power, ...] = (
 DEFAULT_VALUE_2004 = {"Force Grip": 10, "Force Strike": 30, "Force Thrust": 20, "Grenades": 10, "Flamethrower": 10}
 
 
+def unanswered(text: str, edition: str) -> bool | None:
+    """Whether a damaging power's name as a card writes it is one no entry here answers in
+    ``edition``, with or without a number the player gives: "Net Gun 11" (the rulebook's Net Gun
+    prints none), "Force Push 1" and a bare "Force Push" (the rulebook prints Force Push 2 to 5);
+    None where the edition knows no power of that name (reading R328).
+
+    >>> [unanswered(t, "swm2008") for t in ("Net Gun 11", "Net Gun", "Force Push 1", "Force Push 4", "Force Grip 1", "Stealth")]
+    [True, False, True, False, False, None]
+    >>> unanswered("Force Push 4", "swm2004") is None
+    True
+    """
+    base, value = split_ability(text)
+    entries = [p for p in POWERS if edition in p.editions]
+    if any(p.name.lower() == " ".join(text.split()).lower() for p in entries):
+        return False
+    same = [p for p in entries if p.name.lower() == base.lower()]
+    if same:  # a [#] power (Force Grip: any number) or one with its number fixed (Net Gun: none)
+        return not any(p.damage is None or value in (None, p.damage) for p in same)
+    if any(split_ability(p.name)[0].lower() == base.lower() for p in entries):
+        return True  # a numbered family (Force Push 2-5) without this number
+    return None
+
+
 def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> tuple[Power, int | None, str]:
     """The power ``name`` (as asked: "Force Grip", "force lightning 2") that ``user`` has, with its
     [#] and the name its card gives it. Refused clearly when unknown or not the user's."""
@@ -182,6 +209,10 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
     asked = {wanted, split_ability(wanted)[0].lower()}
     if not any(asked & {p.name.lower(), split_ability(p.name)[0].lower()} for p in POWERS):
         raise AssistantError(_("{power!r} is not a damaging power the assistant answers ({names})").format(power=name, names=", ".join(names)))
+    on_card = [t for t in written if wanted in (t.strip().lower(), split_ability(t)[0].lower())]
+    if on_card:  # the card has it, as the data writes it, and no rulebook entry here fits that (R328)
+        raise AssistantError(_("{user}'s {power}: on its card, not modelled as a power the assistant answers (it answers {names})").format(
+            user=user.id, power=", ".join(on_card), names=", ".join(names)))
     raise AssistantError(_("{user} has no {power} (its powers: {have})").format(user=user.id, power=name, have=", ".join(written) or _("none")))
 
 

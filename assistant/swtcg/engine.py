@@ -47,6 +47,18 @@ def dice_of_damage(n: int) -> str:
     return n_("{n} die of damage", "{n} dice of damage", n).format(n=n)
 
 
+def keyword_words(key: str, value: object) -> str:
+    """A keyword as the cards print it, from the table file's key and value (reading R327).
+
+    >>> keyword_words("ion_cannon", 2), keyword_words("hidden_cost", 3), keyword_words("reserves", None)
+    ('Ion Cannon 2', 'Hidden Cost 3', 'Reserves')
+    """
+    if isinstance(value, (list, tuple)):  # one value per instance of the keyword (evade: [2, 1])
+        return ", ".join(keyword_words(key, v) for v in value)
+    words = " ".join(w.capitalize() for w in key.split("_"))
+    return words if value is None or value is True else f"{words} {value}"
+
+
 def not_modelled(t: Table, *units: Unit) -> list[str]:
     """What of these units the engine does not apply: keywords (Bombard, Ion Cannon, Reserves...), their
     cards' words listed as conditional or not applied, and the words of any other unit in an arena that
@@ -54,8 +66,12 @@ def not_modelled(t: Table, *units: Unit) -> list[str]:
     out = []
     for u in units:
         p = t.pilot_of(u.id)
-        names = {k for k, _ in u.keywords} | ({k for k, _ in p.grants} if p else set())
-        out += [f"{u.label}: {k}" for k in sorted(names - MODELLED)]
+        values = dict(u.keywords) | (dict(p.grants) if p else {})
+        for k in sorted(set(values) - MODELLED):
+            said = keyword_words(k, values[k])
+            # an imported card lists its printed keyword among its words too ("Ion Cannon 2"): once
+            if not any(c.lower().startswith(said.lower()) for c in u.conditional):
+                out.append(f"{u.label}: {said}")
         out += [f"{u.label}: {c}" for c in u.conditional]
     ids = {u.id for u in units}
     for bystander in t.units:
