@@ -1733,3 +1733,51 @@ def test_a_long_id_on_a_narrow_polish_slot_ends_in_an_ellipsis_inside_its_button
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"slots-long-id-pl-{w}x{h}.png"))
             page.context.close()
+
+
+def _in_sheet_view(page: Any, selector: str) -> dict[str, float]:
+    """Where ``selector`` stands against the window and the sheet it scrolls in (px)."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        const s = document.getElementById('sheet').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, height: r.height, width: r.width, right: r.right, sheetTop: s.top, sheetBottom: s.bottom,
+                vh: innerHeight, vw: innerWidth}; }""", selector)
+
+
+def _ask_from_the_list(page: Any, verb: str, values: list[str]) -> None:
+    if page.locator("#verbs-box[open]").count() == 0:
+        page.locator("#verbs-box summary").scroll_into_view_if_needed()
+        page.locator("#verbs-box summary").tap()
+    page.select_option("#verb-select", verb)
+    fields = page.locator("#verb-form-box form input[type=text]")
+    for i, value in enumerate(values):
+        fields.nth(i).fill(value)
+    page.locator("#verb-go").tap()
+
+
+@pytest.mark.parametrize("width, height", [(360, 780), (390, 844), (768, 1024)])
+def test_a_question_asked_from_the_list_of_commands_shows_its_rows_in_view(server: tuple[str, Path], browser: Any,
+                                                                          request: pytest.FixtureRequest, width: int, height: int) -> None:
+    """Reading R943: 'targets' asked from "All commands" showed an empty answer (its rows were drawn
+    only by the command line's table) and 'matrix' only its rules' footer; and a refusal before
+    it stayed red above the answer. Now the rows are said one line each, in view, and the refusal
+    is gone."""
+    url, _path = server
+    page = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    _settled(page)
+    _ask_from_the_list(page, "targets", ["nobody"])
+    page.wait_for_function("document.getElementById('message').textContent.includes('nobody')")
+    _ask_from_the_list(page, "targets", ["sbd"])
+    page.wait_for_function("document.getElementById('verb-result').textContent.length > 0")
+    said = page.text_content("#verb-result") or ""
+    assert all(f"{enemy}: " in said for enemy in ("obi", "clone")), said
+    assert (page.text_content("#message") or "") == ""
+    box = _in_sheet_view(page, "#verb-result")
+    # the answer starts on the screen, inside the sheet, no wider than the screen
+    assert box["height"] > 0 and box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box
+    assert box["right"] <= box["vw"] + 1, box
+    _ask_from_the_list(page, "matrix", [])
+    page.wait_for_function("document.getElementById('verb-result').textContent.includes('sbdc: ')")
+    box = _in_sheet_view(page, "#verb-result")
+    assert box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box

@@ -86,3 +86,18 @@ def test_two_corner_markers_that_frame_no_such_map_give_no_crossings_not_an_inte
                Marker(3, np.array([[1987.1, 787.7], [1899.0, 859.3], [1804.4, 794.1], [1892.8, 724.5]]))]
     board, img, shape = lens.crossings_of_markers(np.zeros((3000, 4000, 3), np.uint8), markers, 20, 14)
     assert len(board) == 0 and len(img) == 0 and len(shape) >= 2
+
+
+def test_a_question_answered_by_rows_says_each_row_to_the_page(tmp_path: Path) -> None:
+    """Reading R943: 'targets' asked with ?lines=true (the page's "All commands") answered no
+    text at all, and 'matrix' only its rules' footer: their rows were drawn by the command
+    line's table alone. Now each row is a line, in the reader's language."""
+    c = table_client(create_app(Table(game=_game(tmp_path), library=default_library())))
+    lines = c.post("/api/do/targets?lines=true", json={"attacker": "sbd"}).json()["text_lines"]
+    assert any(line.startswith("obi: ") and "legal" in line and "+" in line for line in lines), lines
+    assert any(line.startswith("clone: ") for line in lines), lines
+    pairs = c.post("/api/do/matrix?lines=true", json={}).json()
+    assert len([line for line in pairs["text_lines"] if ": " in line and "·" in line]) == len(pairs["pairs"]), pairs["text_lines"]
+    polish = c.post("/api/do/targets?lines=true", json={"attacker": "sbd"}, headers={"accept-language": "pl"}).json()["text_lines"]
+    assert not any(" legal " in line or " chance " in line for line in polish), polish
+

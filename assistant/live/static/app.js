@@ -643,6 +643,9 @@ function openVerbForm(verb) {
     $("verb-go").disabled = true;
     const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll, answered: () => { rid = requestId(); } });
     if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
+    // an answer takes the place of the refusal before it: the red line of an earlier question stayed
+    // above the new answer, as if this one had been refused (reading R943)
+    if (r && !r.event) say("");
     if (r && !r.event && $("verb-result")) $("verb-result").textContent = shownText(r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1));
     if (r && r.event) box.innerHTML = "";
     for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
