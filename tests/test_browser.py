@@ -1781,3 +1781,38 @@ def test_a_question_asked_from_the_list_of_commands_shows_its_rows_in_view(serve
     page.wait_for_function("document.getElementById('verb-result').textContent.includes('sbdc: ')")
     box = _in_sheet_view(page, "#verb-result")
     assert box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box
+
+
+@pytest.mark.parametrize("game", ["destiny", "swtcg"])
+@pytest.mark.parametrize("size", [(360, 780), (390, 844), (768, 1024)])
+def test_the_judge_writes_a_note_from_a_card_games_page(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                       game: str, size: tuple[int, int]) -> None:
+    """Reading R944: a card game's note (destiny note, swtcg note) was the one verb of its table
+    the page had no way to; it is under the buttons now, its answer on the screen, and a note of
+    nothing is refused there (R941)."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    w, h = size
+    path = tmp_path / f"{game}.sqlite"
+    CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
+    with _serving(CardTable(path)) as url:
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("#lines")
+        page.locator("#note-box summary").tap()
+        for part in ("#note", "#b-note"):
+            assert _inside(_box(page, part), w, h), (part, _box(page, part), w, h)
+        for note, said in (("\u202e", "empty note"), ("the judge allowed the mulligan", "recorded")):
+            page.fill("#note", note)
+            page.tap("#b-note")
+            page.wait_for_function("(said) => document.getElementById('message').textContent.includes(said)", arg=said)
+        page.wait_for_timeout(300)
+        assert _inside(_box(page, "#message"), w, h), (_box(page, "#message"), w, h)
+        page.locator("#log-box summary").tap()
+        page.wait_for_function("document.getElementById('log').textContent.includes('the judge allowed the mulligan')")
+        page.screenshot(path=str(tmp_path / f"{game}-{w}x{h}-note.png"))
+        page.context.close()
