@@ -1816,3 +1816,17 @@ def test_the_judge_writes_a_note_from_a_card_games_page(tmp_path: Path, browser:
         page.wait_for_function("document.getElementById('log').textContent.includes('the judge allowed the mulligan')")
         page.screenshot(path=str(tmp_path / f"{game}-{w}x{h}-note.png"))
         page.context.close()
+
+
+@pytest.mark.parametrize("locale, said", [("en-US", "on the table's computer only"), ("pl-PL", "tylko na komputerze")])
+def test_a_command_the_phone_cannot_send_says_why_in_the_list(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                              locale: str, said: str) -> None:
+    """Reading R945: "All commands" greyed out 'import cards' (it reads a file on the table's
+    computer) without a word, so it looked broken; its line now says why, in the reader's language."""
+    url, _path = server
+    page = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True, locale=locale).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector('#verb-select option[value="cards import"]', state="attached")
+    off = page.eval_on_selector_all("#verb-select option[disabled]", "os => os.map((o) => o.textContent)")
+    assert off and all(said in text for text in off), off
