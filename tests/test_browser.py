@@ -1771,14 +1771,14 @@ def test_a_question_asked_from_the_list_of_commands_shows_its_rows_in_view(serve
     _ask_from_the_list(page, "targets", ["sbd"])
     page.wait_for_function("document.getElementById('verb-result').textContent.length > 0")
     said = page.text_content("#verb-result") or ""
-    assert all(f"{enemy}: " in said for enemy in ("obi", "clone")), said
+    assert all(f"{enemy} — " in said for enemy in ("obi", "clone")), said
     assert (page.text_content("#message") or "") == ""
     box = _in_sheet_view(page, "#verb-result")
     # the answer starts on the screen, inside the sheet, no wider than the screen
     assert box["height"] > 0 and box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box
     assert box["right"] <= box["vw"] + 1, box
     _ask_from_the_list(page, "matrix", [])
-    page.wait_for_function("document.getElementById('verb-result').textContent.includes('sbdc: ')")
+    page.wait_for_function("document.getElementById('verb-result').textContent.includes('sbdc — ')")
     box = _in_sheet_view(page, "#verb-result")
     assert box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box
 

@@ -94,10 +94,10 @@ def test_a_question_answered_by_rows_says_each_row_to_the_page(tmp_path: Path) -
     line's table alone. Now each row is a line, in the reader's language."""
     c = table_client(create_app(Table(game=_game(tmp_path), library=default_library())))
     lines = c.post("/api/do/targets?lines=true", json={"attacker": "sbd"}).json()["text_lines"]
-    assert any(line.startswith("obi: ") and "legal" in line and "+" in line for line in lines), lines
-    assert any(line.startswith("clone: ") for line in lines), lines
+    assert any(line.startswith("obi — ") and "legal" in line and "+" in line for line in lines), lines
+    assert any(line.startswith("clone — ") for line in lines), lines
     pairs = c.post("/api/do/matrix?lines=true", json={}).json()
-    assert len([line for line in pairs["text_lines"] if ": " in line and "·" in line]) == len(pairs["pairs"]), pairs["text_lines"]
+    assert len([line for line in pairs["text_lines"] if " — " in line and "·" in line]) == len(pairs["pairs"]), pairs["text_lines"]
     polish = c.post("/api/do/targets?lines=true", json={"attacker": "sbd"}, headers={"accept-language": "pl"}).json()["text_lines"]
-    assert not any(" legal " in line or " chance " in line for line in polish), polish
+    assert not any(" legal: " in line or " chance: " in line for line in polish), polish
 

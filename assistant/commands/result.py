@@ -38,8 +38,8 @@ class Table:
 
     def said(self) -> tuple[str, ...]:
         """Each row as one line a narrow screen wraps well: its first cell, then each other cell
-        after its column's name ("clone1: legal yes · roll 6+ · chance 75%"), an empty one ("-") left out."""
-        return tuple(f"{row[0]}: " + " · ".join(f"{name} {cell}" for name, cell in zip(self.columns[1:], row[1:], strict=True) if cell not in ("", "-"))
+        after its column's name ("clone1 — legal: yes · roll: 6+ · chance: 75%"), an empty one ("-") left out."""
+        return tuple(f"{row[0]} — " + " · ".join(f"{name}: {cell}" for name, cell in zip(self.columns[1:], row[1:], strict=True) if cell not in ("", "-"))
                      for row in self.rows)
 
 
