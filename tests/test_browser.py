@@ -1733,3 +1733,100 @@ def test_a_long_id_on_a_narrow_polish_slot_ends_in_an_ellipsis_inside_its_button
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"slots-long-id-pl-{w}x{h}.png"))
             page.context.close()
+
+
+def _in_sheet_view(page: Any, selector: str) -> dict[str, float]:
+    """Where ``selector`` stands against the window and the sheet it scrolls in (px)."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        const s = document.getElementById('sheet').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, height: r.height, width: r.width, right: r.right, sheetTop: s.top, sheetBottom: s.bottom,
+                vh: innerHeight, vw: innerWidth}; }""", selector)
+
+
+def _ask_from_the_list(page: Any, verb: str, values: list[str]) -> None:
+    if page.locator("#verbs-box[open]").count() == 0:
+        page.locator("#verbs-box summary").scroll_into_view_if_needed()
+        page.locator("#verbs-box summary").tap()
+    page.select_option("#verb-select", verb)
+    fields = page.locator("#verb-form-box form input[type=text]")
+    for i, value in enumerate(values):
+        fields.nth(i).fill(value)
+    page.locator("#verb-go").tap()
+
+
+@pytest.mark.parametrize("width, height", [(360, 780), (390, 844), (768, 1024)])
+def test_a_question_asked_from_the_list_of_commands_shows_its_rows_in_view(server: tuple[str, Path], browser: Any,
+                                                                          request: pytest.FixtureRequest, width: int, height: int) -> None:
+    """Reading R332: 'targets' asked from "All commands" showed an empty answer (its rows were drawn
+    only by the command line's table) and 'matrix' only its rules' footer; and a refusal before
+    it stayed red above the answer. Now the rows are said one line each, in view, and the refusal
+    is gone."""
+    url, _path = server
+    page = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    _settled(page)
+    _ask_from_the_list(page, "targets", ["nobody"])
+    page.wait_for_function("document.getElementById('message').textContent.includes('nobody')")
+    _ask_from_the_list(page, "targets", ["sbd"])
+    page.wait_for_function("document.getElementById('verb-result').textContent.length > 0")
+    said = page.text_content("#verb-result") or ""
+    assert all(f"{enemy} — " in said for enemy in ("obi", "clone")), said
+    assert (page.text_content("#message") or "") == ""
+    box = _in_sheet_view(page, "#verb-result")
+    # the answer starts on the screen, inside the sheet, no wider than the screen
+    assert box["height"] > 0 and box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box
+    assert box["right"] <= box["vw"] + 1, box
+    _ask_from_the_list(page, "matrix", [])
+    page.wait_for_function("document.getElementById('verb-result').textContent.includes('sbdc — ')")
+    box = _in_sheet_view(page, "#verb-result")
+    assert box["sheetTop"] <= box["top"] < min(box["sheetBottom"], box["vh"]) - 20, box
+
+
+@pytest.mark.parametrize("game", ["destiny", "swtcg"])
+@pytest.mark.parametrize("size", [(360, 780), (390, 844), (768, 1024)])
+def test_the_judge_writes_a_note_from_a_card_games_page(tmp_path: Path, browser: Any, request: pytest.FixtureRequest,
+                                                       game: str, size: tuple[int, int]) -> None:
+    """Reading R333: a card game's note (destiny note, swtcg note) was the one verb of its table
+    the page had no way to; it is under the buttons now, its answer on the screen, and a note of
+    nothing is refused there (R330)."""
+    from assistant.cardgame.log import CardGameLog
+    from assistant.cardgames import find_card_game
+    from assistant.live.table import CardTable
+    from assistant.resources import card_table_example
+
+    w, h = size
+    path = tmp_path / f"{game}.sqlite"
+    CardGameLog.new(path, find_card_game(game), card_table_example(game)).close()
+    with _serving(CardTable(path)) as url:
+        page = browser.new_context(viewport={"width": w, "height": h}, is_mobile=True, has_touch=True).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("#lines")
+        page.locator("#note-box summary").tap()
+        for part in ("#note", "#b-note"):
+            assert _inside(_box(page, part), w, h), (part, _box(page, part), w, h)
+        for note, said in (("\u202e", "empty note"), ("the judge allowed the mulligan", "recorded")):
+            page.fill("#note", note)
+            page.tap("#b-note")
+            page.wait_for_function("(said) => document.getElementById('message').textContent.includes(said)", arg=said)
+        page.wait_for_timeout(300)
+        assert _inside(_box(page, "#message"), w, h), (_box(page, "#message"), w, h)
+        page.locator("#log-box summary").tap()
+        page.wait_for_function("document.getElementById('log').textContent.includes('the judge allowed the mulligan')")
+        page.screenshot(path=str(tmp_path / f"{game}-{w}x{h}-note.png"))
+        page.context.close()
+
+
+@pytest.mark.parametrize("locale, said", [("en-US", "on the table's computer only"), ("pl-PL", "tylko na komputerze")])
+def test_a_command_the_phone_cannot_send_says_why_in_the_list(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest,
+                                                              locale: str, said: str) -> None:
+    """Reading R334: "All commands" greyed out 'import cards' (it reads a file on the table's
+    computer) without a word, so it looked broken; its line now says why, in the reader's language."""
+    url, _path = server
+    page = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True, locale=locale).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector('#verb-select option[value="cards import"]', state="attached")
+    off = page.eval_on_selector_all("#verb-select option[disabled]", "os => os.map((o) => o.textContent)")
+    assert off and all(said in text for text in off), off

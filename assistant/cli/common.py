@@ -12,13 +12,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import RenderableType
-from rich.markup import escape
 
 from ..cards import CardLibrary, default_library
 from ..commands.context import Session
 from ..commands.registry import find
 from ..commands.result import Result
-from ..i18n import N_, _, decimal
+from ..i18n import _
 from ..model import Position
 from .board import render_board
 from .output import edge, emit_json, err, out, print_lines, print_text
@@ -79,6 +78,8 @@ def show(name: str, result: Result, json_out: bool) -> None:
         emit_json(result.json)
     elif name in TABLES:
         TABLES[name](result)
+    elif result.table is not None:
+        _rows_table(result)
     else:
         print_lines(result.lines)
     if result.text is not None and not json_out:
@@ -99,46 +100,18 @@ def run(ctx: typer.Context, name: str, json_out: bool = False, /, **args: Any) -
     return result
 
 
-def _matrix_table(result: Result) -> None:
-    from rich.table import Table  # start-up time: only a matrix draws a table
+def _rows_table(result: Result) -> None:
+    """A question answered by rows (``matrix``, ``targets``: :attr:`Result.table`) as a table, then its lines."""
+    from rich.table import Table  # start-up time: only a question answered by rows draws a table
 
-    from ..rules.engine import fmt_point  # start-up time: the rules engine (~50 ms), only for this table
-
+    assert result.table is not None
     table = Table(header_style="bold", box=None, pad_edge=False)
-    for col in (N_("from"), N_("to"), N_("sight"), N_("cover"), N_("range"), N_("witness")):
-        table.add_column(_(col))
-    yes, no, covered, uncovered = _("yes"), _("no"), _("cover"), _("no cover")
-    for r in result.json["pairs"]:
-        sight = f"[green]{yes}[/]" if r["line_of_sight"] else f"[red]{no}[/]"
-        cov = "-" if r["cover"] is None else (f"[yellow]{covered}[/]" if r["cover"] else uncovered)
-        w = "" if r["witness"] is None else f"{fmt_point(r['witness'][0])} → {fmt_point(r['witness'][1])}"
-        table.add_row(r["from"], r["to"], sight, cov, "-" if r["range"] is None else str(r["range"]), w)
+    for col in result.table.columns:
+        table.add_column(col)
+    for row in result.table.rows:
+        table.add_row(*row)
     out.print(table)
     print_lines(result.lines)
-
-
-def _targets_table(result: Result) -> None:
-    from rich.table import Table  # start-up time: only targets draws a table
-
-    table = Table(header_style="bold", box=None, pad_edge=False)
-    for col in (N_("target"), N_("legal"), N_("roll"), N_("chance"), N_("expected"), N_("why")):
-        table.add_column(_(col))
-    yes, no = _("yes"), _("no")
-    for r in result.json["targets"]:
-        if r["legal"] is None:
-            table.add_row(r["target"], "?", "-", "-", "-", escape(r["error"]))
-            continue
-        why = "; ".join(x["text"] for x in r["illegal_reasons"]) or "-"
-        if not r["odds"]:  # no attack can be made on it at all (a Light Spirit): no roll or odds
-            table.add_row(r["target"], f"[red]{no}[/]", "-", "-", "-", escape(why))
-            continue
-        now = r.get("refused_this_turn") or []
-        if r["legal"] and now:  # the acting figure's turn so far allows no such attack (a double move)
-            table.add_row(r["target"], f"[red]{escape(_('not this turn'))}[/]", "-", "-", "-", escape("; ".join(x["text"] for x in now)))
-            continue
-        table.add_row(r["target"], f"[green]{yes}[/]" if r["legal"] else f"[red]{no}[/]", f"{r['needs']}+",
-                      f"{r['p_hit'] * 100:.0f}%", decimal(r['expected_damage']), escape(why))
-    out.print(table)
 
 
 def _replay_board(result: Result) -> None:
@@ -146,7 +119,7 @@ def _replay_board(result: Result) -> None:
     out.print(board_view(result.position), crop=False)
 
 
-TABLES: dict[str, Callable[[Result], None]] = {"matrix": _matrix_table, "targets": _targets_table, "game replay": _replay_board}
+TABLES: dict[str, Callable[[Result], None]] = {"game replay": _replay_board}
 
 
 def load(ctx: typer.Context, position: str | None, game: Path | None = None) -> Position:

@@ -16,7 +16,7 @@ from ..errors import AssistantError
 from ..game.store import games_home, set_current_game
 from ..i18n import _, current
 from ..yamlio import dump_yaml, read_text
-from .context import Session
+from .context import Session, refuse_empty_note
 from .games import card_game_names
 from .integrity import verify_log
 from .registry import verb
@@ -98,6 +98,7 @@ def undo(s: Session, kind: str, seq: int | None = None, game: Path | None = None
 
 def note(s: Session, kind: str, text: str, game: Path | None = None) -> Result:
     """Add a note to the log."""
+    refuse_empty_note(text)
     with open_log(s, kind, game) as lg:
         ev = lg.note(text)
     return Result({"query": "note", "seq": ev.seq}, (_("[green]#{seq}[/] note recorded").format(seq=ev.seq),))

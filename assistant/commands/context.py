@@ -20,6 +20,7 @@ from ..limits import check_query
 from ..model import Position
 from ..position import load_position
 from ..resources import example_path
+from ..textsafe import says_something
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -153,3 +154,11 @@ class Session:
         st, _meta = self.read_state(game)
         check_query(st.position)
         return st.position, st
+
+
+def refuse_empty_note(text: str) -> None:
+    """A judge's note, of a miniatures game or a card game, must say something a reader sees: a
+    note of a NUL alone, or of a bidi override alone, was recorded from a phone as an event that
+    shows nothing (reading R330); the card games' note had no check of its own."""
+    if not says_something(text):
+        raise AssistantError(_("an empty note"))

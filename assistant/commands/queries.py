@@ -17,7 +17,7 @@ from ..rules.engine import Reason
 from ..rules.record import find_edition
 from .context import Session
 from .registry import verb
-from .result import Result, escape
+from .result import Result, Table, escape
 
 if TYPE_CHECKING:
     from ..rules.attack import AttackAnswer
@@ -207,7 +207,42 @@ def matrix(s: Session, position: str | None = None, game: Path | None = None) ->
     rows = engine.matrix(pos)
     rules = engine.Board.of(pos).rules
     footer = f"[dim]{pos.edition.value}: {escape(rule_said(rules.sight_rule))}; {escape(rule_said(rules.cover_rule))}[/]"
-    return Result({"query": "matrix", "rules": pos.edition.value, "pairs": rows}, (footer,), answer=rows, position=pos)
+    json = {"query": "matrix", "rules": pos.edition.value, "pairs": rows}
+    return Result(json, (footer,), answer=rows, position=pos, table=_matrix_table(rows))
+
+
+def _matrix_table(pairs: list[dict[str, Any]]) -> Table:
+    """The pairs as rows: who, whom, sight, cover, range and the witness line."""
+    yes, no, covered, uncovered = _("yes"), _("no"), _("cover"), _("no cover")
+    rows = []
+    for r in pairs:
+        sight = f"[green]{yes}[/]" if r["line_of_sight"] else f"[red]{no}[/]"
+        cov = "-" if r["cover"] is None else (f"[yellow]{covered}[/]" if r["cover"] else uncovered)
+        w = "" if r["witness"] is None else f"{engine.fmt_point(r['witness'][0])} → {engine.fmt_point(r['witness'][1])}"
+        rows.append((escape(r["from"]), escape(r["to"]), sight, cov, "-" if r["range"] is None else str(r["range"]), w))
+    return Table(tuple(_(c) for c in (N_("from"), N_("to"), N_("sight"), N_("cover"), N_("range"), N_("witness"))), tuple(rows))
+
+
+def _targets_table(targets: list[dict[str, Any]]) -> Table:
+    """Each enemy as a row: legal or not (or not this turn), the roll, the chance, the damage expected, why not."""
+    yes, no = _("yes"), _("no")
+    rows = []
+    for r in targets:
+        who = escape(r["target"])
+        if r["legal"] is None:
+            rows.append((who, "?", "-", "-", "-", escape(r["error"])))
+            continue
+        why = "; ".join(x["text"] for x in r["illegal_reasons"]) or "-"
+        if not r["odds"]:  # no attack can be made on it at all (a Light Spirit): no roll or odds
+            rows.append((who, f"[red]{no}[/]", "-", "-", "-", escape(why)))
+            continue
+        now = r.get("refused_this_turn") or []
+        if r["legal"] and now:  # the acting figure's turn so far allows no such attack (a double move)
+            rows.append((who, f"[red]{escape(_('not this turn'))}[/]", "-", "-", "-", escape("; ".join(x["text"] for x in now))))
+            continue
+        rows.append((who, f"[green]{yes}[/]" if r["legal"] else f"[red]{no}[/]", f"{r['needs']}+",
+                     f"{r['p_hit'] * 100:.0f}%", decimal(r['expected_damage']), escape(why)))
+    return Table(tuple(_(c) for c in (N_("target"), N_("legal"), N_("roll"), N_("chance"), N_("expected"), N_("why"))), tuple(rows))
 
 
 def _moved(st: Any, figure: str, moved: bool | None) -> bool:
@@ -229,7 +264,8 @@ def targets_(s: Session, attacker: str, position: str | None = None, game: Path 
     pos = apply_stat_options(pos, stat)
     rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
     rows = targets_this_turn(st if moved is None else None, attacker, rows)  # the game's turn so far, not for a what-if
-    return Result({"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}, answer=rows, position=pos)
+    json = {"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}
+    return Result(json, answer=rows, position=pos, table=_targets_table(rows))
 
 
 @verb("attack", positional=("attacker", "target"))

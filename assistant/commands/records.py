@@ -40,7 +40,7 @@ from ..model import Position
 from ..rules.attack import attack, missing_stat
 from ..rules.record import find_edition
 from ..yamlio import YamlReadError, parse_yaml
-from .context import Session
+from .context import Session, refuse_empty_note
 from .integrity import verify_log
 from .registry import verb
 from .result import Result, escape
@@ -355,8 +355,7 @@ def remove(s: Session, figure: str, game: Path | None = None) -> Result:
 @verb("game note", positional=("text",), query="game", writes=True)
 def note(s: Session, text: str, game: Path | None = None) -> Result:
     """Annotate the log (shown in the export)."""
-    if not text.strip():
-        raise AssistantError(_("an empty note"))
+    refuse_empty_note(text)
     return recorded(s, game, "note", {"text": text}, None)
 
 

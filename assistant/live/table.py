@@ -498,7 +498,10 @@ def run_verb(session: Session, name: str, body: dict[str, Any], lines: bool = Fa
     result = v(session, **from_json(v, body))
     if not lines:
         return result.json
-    said = list(result.lines) if result.lines else (result.text or "").splitlines()
+    # a question answered by rows (targets, matrix) says each row: its lines alone were none, or the
+    # rules' footer, and the page showed an empty answer (reading R332)
+    rows = list(result.table.said()) if result.table is not None else []
+    said = rows + (list(result.lines) if result.lines else (result.text or "").splitlines())
     return {**result.json, "text_lines": [cited(Text.from_markup(line).plain) for line in said]}  # readings named (R275)
 
 

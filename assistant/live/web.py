@@ -138,6 +138,8 @@ def _rule_texts() -> dict[str, str]:
 
 #: the texts the pages' scripts show, sent to them in the reader's language
 SCRIPT_TEXTS = (
+    N_("{label} (on the table's computer only)"), N_("{label} (a spectator's link only reads)"),
+    N_("{label} (a position, not a game: nothing is recorded)"),
     N_("Refused:"), N_("round {round}, phase {phase}"), N_("no round yet"), N_("{figure} is acting"), N_("next: {side}"),
     N_("may still act — {left}"), N_("undone"), N_("override"), N_("legal"), N_("not legal"), N_("targets"), N_("target"),
     N_("roll"), N_("chance / why"), N_("witness line"), N_("Line of sight:"), N_("yes"), N_("no"), N_("no line of sight"),

@@ -103,10 +103,13 @@ def bend_of_crossings(board: np.ndarray, img: np.ndarray, shape: tuple[int, ...]
 def crossings_of_markers(image: np.ndarray, markers: list[Marker], cols: int, rows: int) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """The printed lines' crossings found round two corner markers' grid (lattice points, and
     where the printed-lines search's grey copy shows them), and that copy's shape."""
-    from .board import find_grid  # as the grid search imports them: .lines imports much
+    from .board import NotAMapError, find_grid  # as the grid search imports them: .lines imports much
 
     scale, grey = _search_copy(image)
-    grid = find_grid([Marker(m.id, m.corners * scale) for m in markers], cols, rows, uncertainty=False)
+    try:
+        grid = find_grid([Marker(m.id, m.corners * scale) for m in markers], cols, rows, uncertainty=False)
+    except NotAMapError:  # two markers that frame no such map: no crossings, no bend (it escaped as an internal error, R331)
+        grid = None
     if grid is None:
         return np.empty((0, 2)), np.empty((0, 2)), grey.shape
     return _crossings_on(grey, grid.H, cols, rows)

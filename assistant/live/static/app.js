@@ -643,6 +643,9 @@ function openVerbForm(verb) {
     $("verb-go").disabled = true;
     const r = await doVerb(verb, args, { rid: spec.writes ? rid : undefined, usedRoll, answered: () => { rid = requestId(); } });
     if (box.querySelector("#verb-go")) $("verb-go").disabled = false;
+    // an answer takes the place of the refusal before it: the red line of an earlier question stayed
+    // above the new answer, as if this one had been refused (reading R332)
+    if (r && !r.event) say("");
     if (r && !r.event && $("verb-result")) $("verb-result").textContent = shownText(r.text_lines ? r.text_lines.join("\n") : JSON.stringify(r, null, 1));
     if (r && r.event) box.innerHTML = "";
     for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
@@ -661,8 +664,12 @@ async function loadVerbs() {
   $("verb-select").innerHTML = `<option value="">—</option>` + Object.entries(groups).map(([g, vs]) =>
     `<optgroup label="${esc(g === "?" ? tr("questions") : (g === "game" || g === "cards" ? tr(g) : g))}">` + vs.map((v) => {
       const d = S.verbs.detail[v];
-      const off = d.local || (d.writes && (isSpectator || !isGame)) || (d.library && isSpectator);
-      return `<option value="${esc(v)}" data-verb="${esc(v)}"${off ? " disabled" : ""}>${esc(d.label || v)}</option>`;
+      // a disabled command says why in its own line: greyed out alone, "import cards" looked broken (reading R334)
+      const off = d.local ? "{label} (on the table's computer only)"
+        : (d.writes || d.library) && isSpectator ? "{label} (a spectator's link only reads)"
+          : d.writes && !isGame ? "{label} (a position, not a game: nothing is recorded)" : null;
+      const label = off ? tr(off, { label: d.label || v }) : d.label || v;
+      return `<option value="${esc(v)}" data-verb="${esc(v)}"${off ? " disabled" : ""}>${esc(label)}</option>`;
     }).join("") + `</optgroup>`).join("");
   $("verb-select").onchange = () => { const v = $("verb-select").value; if (v) openVerbForm(v); };
   if ($("verb-chips")) {

@@ -69,6 +69,14 @@ if ($("b-check")) {
   };
   $("b-undo").onclick = async () => { if (!confirm(tr("Undo the last play? It stays in the log, marked undone."))) return;
     try { const r = await post("api/undo", {}); say(tr("#{seq} undid event {undid}", { seq: r.seq, undid: r.undid }), true); await sync(true); onScreen(); } catch (e) { say(e.message); onScreen(); } };
+  // the judge's note: the game's own note verb (refused when it says nothing, R330)
+  $("b-note").onclick = async () => {
+    try {
+      const r = await post(`api/do/${document.body.dataset.cards}/note`, { text: $("note").value });
+      say(tr("#{seq} recorded", { seq: r.seq }), true); $("note").value = ""; await sync(true);
+    } catch (e) { say(e.message); }
+    onScreen();
+  };
   $("command").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("b-check").click(); });
 }
 sync(true).catch((e) => say(e.message));
