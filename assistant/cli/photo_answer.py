@@ -96,7 +96,7 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
     code (0, or 2 where the photo or the position is refused or no grid is found): the tree's
     command and the fast path's (:mod:`.fast`, which answers it without building the tree).
     ``decoded``: the photo's decoding (:func:`~assistant.photo.decoding`) where the caller started it already."""
-    from ..photo import NoGridError, decoding, detect  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import NoGridError, decoding, detect, ready_to_detect  # start-up time: loaded only when this runs (bench/startup.py)
 
     def body() -> int:
         with contextlib.nullcontext(decoded) if decoded is not None else decoding(image) as photo:
@@ -104,6 +104,8 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
             check_photo(pos)
             profile = table_profile(table)
             ref = session_reference(sess, reference, pos, position, game)
+            if not photo.done():  # the main thread's wait for the decoding put to use
+                ready_to_detect()
             img = photo.result()
             try:
                 res = detect(img, pos, str(image), camera(calib), profile, ref)
