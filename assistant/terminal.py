@@ -11,17 +11,14 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
-
-from rich.console import Console
-from rich.errors import MarkupError
-from rich.markup import escape
-from rich.segment import Segment
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import AssistantError
 from .i18n import N_, _, cited
 from .textsafe import shown
+
+if TYPE_CHECKING:  # Rich is loaded where a console first prints (see _Deferred)
+    from rich.console import Console
 
 DEBUG_ENV = "TABLETOP_DEBUG"
 
@@ -74,37 +71,46 @@ def write_out(text: str) -> None:
         quiet_stdout()
 
 
-class _Console(Console):
-    """A console for which a closed pipe (``... | head -1``) is no error (its further output goes
-    nowhere, the command ends with its own exit code: :func:`write_out`), and which never lets a
-    character a terminal would act on through: every text it prints, whatever built it (a
-    command's lines, a table, a message quoting a file name), is written with such characters
-    escaped (:func:`~assistant.textsafe.shown`), here once rather than at each place that quotes
-    the user."""
+def _console(stderr: bool) -> Console:
+    """A console (stdout's, or stderr's with ``stderr``) for which a closed pipe (``... | head -1``)
+    is no error (its further output goes nowhere, the command ends with its own exit code:
+    :func:`write_out`), and which never lets a character a terminal would act on through: every
+    text it prints, whatever built it (a command's lines, a table, a message quoting a file name),
+    is written with such characters escaped (:func:`~assistant.textsafe.shown`), here once rather
+    than at each place that quotes the user."""
+    from rich.console import Console  # start-up time: see _Deferred
+    from rich.errors import MarkupError
+    from rich.segment import Segment
+    from rich.text import Text
 
-    def print(self, *objects: Any, **kwargs: Any) -> None:
-        # a line's own text escaped before it is laid out, so its width is the width printed
-        # and the readings it cites named in the reader's language (R275)
-        objects = tuple(shown(cited(o)) if isinstance(o, str) else o for o in objects)
-        try:
-            super().print(*objects, **kwargs)
-        except MarkupError:  # a user's text with brackets that reached here unescaped: printed as it is
-            super().print(*objects, **{**kwargs, "markup": False})
+    class _Console(Console):
+        """The console described above."""
 
-    def render_str(self, text: str, **kwargs: Any) -> Text:
-        # a string a renderable holds (a table's cell, a panel's title) becomes a Text here, and
-        # Text deletes BEL, BS, VT, FF and CR as it is built: escaped first, they are shown like
-        # the other controls instead of vanishing unseen
-        return super().render_str(shown(cited(text)), **kwargs)
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            # a line's own text escaped before it is laid out, so its width is the width printed
+            # and the readings it cites named in the reader's language (R275)
+            objects = tuple(shown(cited(o)) if isinstance(o, str) else o for o in objects)
+            try:
+                super().print(*objects, **kwargs)
+            except MarkupError:  # a user's text with brackets that reached here unescaped: printed as it is
+                super().print(*objects, **{**kwargs, "markup": False})
 
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        # the last gate: whatever a renderable put in its text (a table's cell, a Text) is escaped;
-        # the console's own control segments (cursor moves) and styles are not text
-        return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style, s.control) for s in buffer)
+        def render_str(self, text: str, **kwargs: Any) -> Text:
+            # a string a renderable holds (a table's cell, a panel's title) becomes a Text here, and
+            # Text deletes BEL, BS, VT, FF and CR as it is built: escaped first, they are shown like
+            # the other controls instead of vanishing unseen
+            return super().render_str(shown(cited(text)), **kwargs)
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        quiet_stdout(sys.stderr if self.stderr else sys.stdout)
+        def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+            # the last gate: whatever a renderable put in its text (a table's cell, a Text) is escaped;
+            # the console's own control segments (cursor moves) and styles are not text
+            return super()._render_buffer(s if s.control else Segment(shown(s.text), s.style, s.control) for s in buffer)
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            quiet_stdout(sys.stderr if self.stderr else sys.stdout)
+
+    return _Console(stderr=stderr, highlight=False, soft_wrap=not _wrap_to_width())
 
 
 def _wrap_to_width() -> bool:
@@ -114,8 +120,36 @@ def _wrap_to_width() -> bool:
     return tty or bool(os.environ.get("COLUMNS", "").strip())
 
 
-out = _Console(highlight=False, soft_wrap=not _wrap_to_width())
-err = _Console(stderr=True, highlight=False, soft_wrap=not _wrap_to_width())
+class _Deferred:
+    """A console made where it first prints (:func:`_console`), not where this module loads:
+    Rich's import is 0.04-0.05 CPU-seconds, on the 2-core machine before a photo's decoding could
+    start, and a ``photo detect --json`` answer (written by :func:`write_out`) never prints on a
+    console (round 30 of issue 28). Anything asked of it is asked of the console made."""
+
+    def __init__(self, stderr: bool) -> None:
+        self._stderr = stderr
+        self._made: Console | None = None
+
+    def made(self) -> Console:
+        """The console itself, made now if it was not yet."""
+        if self._made is None:
+            self._made = _console(self._stderr)
+        return self._made
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.made(), name)
+
+
+def made(console: Console) -> Console:
+    """:data:`out` or :data:`err` as Rich's own console (made now if it was not yet), for what
+    hands it to Rich (a progress bar enters it, which its stand-in cannot be); the Typer tree's
+    helpers (:mod:`assistant.cli.output`) hand these out."""
+    return console.made() if isinstance(console, _Deferred) else console
+
+
+#: stdout's and stderr's consoles (Rich's, made on their first use)
+out = cast("Console", _Deferred(stderr=False))
+err = cast("Console", _Deferred(stderr=True))
 
 
 def print_lines(lines: Iterator[str] | list[str] | tuple[str, ...]) -> None:
@@ -133,6 +167,12 @@ def print_text(text: str) -> None:
     except (ValueError, AttributeError):
         tty = False
     write_out(shown(text) if tty else text)
+
+
+def emit_json(obj: dict[str, Any]) -> None:
+    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`json_text`. A closed pipe
+    changes no exit code (:func:`write_out`)."""
+    write_out(json_text(obj) + "\n")
 
 
 #: a lone surrogate: how Python holds a file name's byte that is not UTF-8 (``os.fsdecode``)
@@ -178,6 +218,8 @@ def error_json(exc: BaseException, query: str | None) -> dict[str, Any]:
 
 def print_error(msg: str) -> None:
     """``error: ...`` on stderr, in red where a person reads it."""
+    from rich.markup import escape  # start-up time: see _Deferred
+
     err.print(f"[bold red]{escape(_(T_ERROR))}:[/] {escape(msg)}")
 
 
@@ -197,6 +239,8 @@ def report(exc: BaseException, json_mode: bool, query: str | None, emit: Callabl
         return _fail(msg, json_mode, {"query": query, "error": msg} if query else {"error": msg}, emit)
     if not isinstance(exc, Exception) or os.environ.get(DEBUG_ENV):  # a bug: say so plainly, keep the traceback for --debug
         return None
+    from rich.markup import escape  # start-up time: see _Deferred
+
     msg = _("internal error ({error}: {exc}); please report it. Set {variable}=1 to see the traceback.").format(
         error=type(exc).__name__, exc=exc, variable=DEBUG_ENV)
     if not json_mode or not _emitted(emit, {"query": query, "error": msg} if query else {"error": msg}):

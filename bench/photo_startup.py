@@ -16,6 +16,11 @@ pass``. For the detections also the answer's own ``seconds`` (the detection, sta
 and a digest of the answer less its ``seconds`` so two checkouts' answers can be compared.
 DIR is a folder as ``bench/independent.py`` writes (a copy: nothing is written there).
 
+``--against PATH`` times another checkout (e.g. the commit before a change) beside this one, call
+by call: each photo's call run in the one, then in the other, ``--runs`` times over (the machine's
+load drifts within minutes: two runs of the same code a few minutes apart differed by 0.08 s wall a
+call, round 29), and each checkout's least kept; the answers' digests are compared.
+
 ``--bytecode`` first compiles the checkout's modules (``python -m compileall``, into its ignored
 ``__pycache__`` folders), as an installed package has them. Without it, where
 ``PYTHONDONTWRITEBYTECODE`` is set (this machine's environment sets it) every call compiles every
@@ -74,12 +79,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--checkout", type=Path, default=ROOT, help="the checkout to time (default: this one)")
     parser.add_argument("--bytecode", action="store_true", help="compile the checkout's modules first")
+    parser.add_argument("--against", type=Path, help="another checkout, timed call by call beside this one")
     args = parser.parse_args()
     checkout = args.checkout.resolve()
     if args.bytecode:  # written even where the environment says not to: that is what is measured
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "assistant")], check=True,
-                       env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-                       stdout=subprocess.DEVNULL)
+        for folder in (checkout, *([args.against.resolve()] if args.against else [])):
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(folder / "assistant")], check=True,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                           stdout=subprocess.DEVNULL)
+    if args.against is not None:
+        interleaved(args.folder, args.seeds, args.against.resolve(), checkout, args.runs)
+        return
     py = [sys.executable]
     seeds = args.seeds or sorted(p.stem for p in args.folder.glob("s[0-9][0-9][0-9][0-9].jpg"))
     base_wall, base_cpu, _ = best([*py, "-c", "pass"], args.runs)
@@ -108,6 +118,42 @@ def main() -> None:
     if walls:
         print(f"{'photo detect, mean (max)':42s} {sum(walls) / len(walls):7.3f} {sum(cpus) / len(cpus):7.3f}"
               f"  max wall {max(walls):.3f}, max cpu {max(cpus):.3f}")
+
+
+def _detect_argv(folder: Path, seed: str, mode: str) -> list[str]:
+    photo, record, ref = (folder / f"{seed}{ext}" for ext in (".jpg", ".record.yaml", ".ref.npz"))
+    return [sys.executable, "-m", "assistant", "photo", "detect", str(photo), "-p", str(record),
+            *(["--reference", str(ref)] if mode == "ref" else []), "--json"]
+
+
+def interleaved(folder: Path, seeds: list[str], before: Path, after: Path, runs: int) -> None:
+    """Each photo's ``photo detect`` in ``before`` and in ``after`` by turns, ``runs`` times over:
+    the least wall and CPU of each, the answers' digests compared, and the machine's load."""
+    seeds = seeds or sorted(p.stem for p in folder.glob("s[0-9][0-9][0-9][0-9].jpg"))
+    calls = [(seed, mode) for seed in seeds for mode in ("noref", "ref")
+             if mode == "noref" or (folder / f"{seed}.ref.npz").exists()]
+    print(f"before {before}\nafter  {after}\nload average at the start: {os.getloadavg()}")
+    print(f"{'call':30s} {'wall before':>11s} {'after':>7s} {'cpu before':>10s} {'after':>7s}  same answer")
+    totals: dict[str, list[tuple[float, float]]] = {"before": [], "after": []}
+    differing = 0
+    for seed, mode in calls:
+        argv = _detect_argv(folder, seed, mode)
+        got: dict[str, list[tuple[float, float, str]]] = {"before": [], "after": []}
+        for _ in range(runs):
+            for name, checkout in (("before", before), ("after", after)):
+                got[name].append(timed(argv, checkout))
+        least = {name: (min(r[0] for r in rs), min(r[1] for r in rs)) for name, rs in got.items()}
+        same = digest(got["before"][-1][2]) == digest(got["after"][-1][2])
+        differing += not same
+        for name in totals:
+            totals[name].append(least[name])
+        print(f"{seed + ' ' + mode:30s} {least['before'][0]:11.3f} {least['after'][0]:7.3f} {least['before'][1]:10.3f} "
+              f"{least['after'][1]:7.3f}  {'yes' if same else 'NO'}")
+    for name, rows in totals.items():
+        walls, cpus = [r[0] for r in rows], [r[1] for r in rows]
+        print(f"{name:6s}: {len(rows)} calls, wall {sum(walls) / len(rows):.3f} s a call (max {max(walls):.3f}, "
+              f"over 1.0 s: {sum(w > 1.0 for w in walls)}), CPU {sum(cpus) / len(rows):.3f} s (max {max(cpus):.3f})")
+    print(f"answers differing: {differing} of {len(calls)}; load average at the end: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

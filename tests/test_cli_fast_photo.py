@@ -166,3 +166,41 @@ def test_the_photo_is_decoded_while_the_commands_modules_load(photos: dict[str, 
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 0 and "typer loaded at decoding: False" in err, (out, err)  # before: True
     assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))
+
+
+@pytest.mark.parametrize("photo, code", [("table", 0), ("noise", 2), ("missing", 2)])
+def test_a_json_photo_answer_loads_neither_typer_nor_rich(photo: str, code: int, photos: dict[str, Path], tmp_path: Path) -> None:
+    """A ``--json`` answer (a grid found, none found, a photo refused) is written as it is: the fast
+    path loads neither Typer (the tree's command raised ``typer.Exit`` for a refusal) nor Rich (its
+    consoles are made where they first print): 0.06-0.07 CPU-seconds of the call on two cores, Rich's
+    before the photo's decoding could start (round 30 of issue 28). The answer is the tree's."""
+    probe = "import atexit; atexit.register(lambda: print('loaded:', 'typer' in sys.modules, 'rich' in sys.modules, file=sys.stderr)); "
+    argv = ["photo", "detect", str(photos[photo]), "-p", POSITION, "--json"]
+    _run(FAST, argv, tmp_path / "home")  # fills the card library's cache
+    got, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert got == code and "loaded: False False" in err, (out, err)  # before: True True
+    assert _same((got, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))
+
+
+def test_a_photo_is_decoded_before_rich_loads(photos: dict[str, Path], tmp_path: Path) -> None:
+    """Even an answer printed as text (on Rich's console) starts the photo's decoding first."""
+    probe = ("import assistant.photo as P; _load = P.load_image; "
+             "P.load_image = lambda *a, **k: (print('rich loaded at decoding:', 'rich' in sys.modules, file=sys.stderr), _load(*a, **k))[1]; ")
+    argv = ["photo", "detect", str(photos["table"]), "-p", POSITION]
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert code == 0 and "rich loaded at decoding: False" in err and "grid found" in out, (out, err)  # before: True
+
+
+def test_the_modules_detect_loads_are_loaded_while_the_photo_is_decoded(photos: dict[str, Path], tmp_path: Path) -> None:
+    """While the photo is decoded on the other core the main thread waited idle; it now loads the
+    modules :func:`~assistant.photo.detect` would load on its way (numpy's masked arrays and random
+    generator, the lens's bend: 0.02 CPU-seconds; round 30 of issue 28). A slow decoding is made
+    here so that the wait is sure; the answer is the tree's all the same."""
+    probe = ("import time; import assistant.photo as P; _load, _detect = P.load_image, P.detect; "
+             "P.load_image = lambda *a, **k: (time.sleep(0.5), _load(*a, **k))[1]; "
+             "P.detect = lambda *a, **k: (print('loaded before detect:', all(m in sys.modules for m in "
+             "('numpy.ma', 'numpy.random', 'assistant.photo.lens')), file=sys.stderr), _detect(*a, **k))[1]; ")
+    argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert code == 0 and "loaded before detect: True" in err, (out, err)  # before: False
+    assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))

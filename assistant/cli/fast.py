@@ -11,8 +11,8 @@ and the shell, ``[--lang L] shell [--game X | --game=X]``, whose prompt is shown
 built (:mod:`.shell`: the tree is imported in the background while the player types), and a
 photo read, ``[--lang L] photo detect PHOTO [-p X] [--game X] [--reference F] [--json]`` (each
 option once, ``--option=value`` as well), answered by the command's own body
-(:func:`.photo_cmd.detect_answer`) without the tree: its Typer coercion imports pydantic, 0.1 s of
-the 1 s a photo may take (issue 28; round 13).
+(:func:`.photo_answer.detect_answer`) without the tree: its Typer coercion imports pydantic, 0.1 s of
+the 1 s a photo may take (issue 28; round 13), and without Typer itself (round 30).
 
 Anything else -- another option, a repeated one, a value that looks like an option, ``--help``,
 ``--``, shell completion -- goes to the tree (:func:`.app.main`), which answers it as before; the
@@ -187,30 +187,27 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     image, position, game, reference = (args[k] for k in ("image", "position", "game", "reference"))
     assert image is not None
     # the photo's decoder first, and the photo decoded on a second thread while the command's own
-    # modules load (Typer, the card library's, the consoles': 0.1-0.2 s of Python the decoder,
+    # modules load (the card library's, the position reader's: 0.05-0.1 s of Python the decoder,
     # which lets go of the GIL, does not wait for); before, it started after them (round 15 of issue 28)
     from ..photo import decoding
 
     with decoding(Path(image)) as photo:
-        import typer  # start-up time: see main (the command's module imports it; its coercion, pydantic, is not used)
-
         from ..commands.context import Session  # start-up time: loaded only when this runs (bench/startup.py)
-        from .photo_cmd import detect_answer  # start-up time: loaded only when this runs (bench/startup.py)
+        from .photo_answer import detect_answer  # start-up time: without Typer (its module's docstring)
 
-        code = 0
         try:
-            detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
-                          None if reference is None else Path(reference), json_out, photo)
+            code = detect_answer(Session(cards=()), Path(image), position, None if game is None else Path(game), None, None,
+                                 None if reference is None else Path(reference), json_out, photo)
         except BrokenPipeError:  # `... | head -1`: the reader has gone; that is not an error
             quiet_stdout()
+            code = 0
         except SystemExit as exc:  # rich's own closed-pipe handling
             if exc.code != 1 or not stdout_gone():
                 raise
-        except typer.Exit as exc:  # the command's own code: a refusal's 2 (its message printed already)
-            code = exc.exit_code
+            code = 0
         except KeyboardInterrupt:
             code = 130
-        except Exception as exc:  # the tree's last guard (app.main): the command's edge() already reports a user's error
+        except Exception as exc:  # the tree's last guard (app.main): the command's edge already reports a user's error
             code = internal_error(exc)
     sys.exit(code)
 

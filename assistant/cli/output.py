@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -24,15 +24,19 @@ try:  # typer >= 0.20 vendors click; older releases depend on it
 except ImportError:  # pragma: no cover - depends on the installed typer
     import click  # type: ignore[no-redef]
 
+from .. import terminal
 from ..errors import Problem
 from ..i18n import N_, _
-from ..terminal import DEBUG_ENV, T_ERROR, err, json_text, out, print_error, print_lines, print_text, quiet_stdout, report, stdout_gone, write_out
+from ..terminal import DEBUG_ENV, T_ERROR, emit_json, made, print_error, print_lines, print_text, quiet_stdout, report, stdout_gone
 from ..yamlio import write_text_atomic
 
 __all__ = [
     "ABORTS", "DEBUG_ENV", "JsonOpt", "SEVERITIES", "T_ERROR", "click", "edge", "emit_json", "err", "out", "print_error",
     "print_lines", "print_problems", "print_text", "quiet_stdout", "stdout_gone", "write_or_print",
 ]
+
+#: stdout's and stderr's consoles, Rich's own: the tree's commands hand them to Rich (a progress bar)
+out, err = made(terminal.out), made(terminal.err)
 
 #: texts shown inside formatted lines (marked here for the catalogs)
 SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
@@ -44,12 +48,6 @@ ABORTS: tuple[type[BaseException], ...] = tuple(
 
 
 # --- the error edge ---------------------------------------------------------------------
-
-
-def emit_json(obj: dict[str, Any]) -> None:
-    """Exactly one JSON object on stdout (CONTRACT §3); see :func:`~assistant.terminal.json_text`.
-    A closed pipe changes no exit code (:func:`~assistant.terminal.write_out`)."""
-    write_out(json_text(obj) + "\n")
 
 
 @contextlib.contextmanager

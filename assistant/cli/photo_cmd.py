@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -18,9 +16,9 @@ from ..i18n import N_, _, decimal, n_
 from ..limits import check_photo
 from ..yamlio import check_output_path, write_bytes_atomic, write_text_atomic
 from .output import edge, emit_json, err, out, print_text
+from .photo_answer import camera, detect_answer, say_no_grid, session_reference, table_profile
 
 if TYPE_CHECKING:  # the photo package loads OpenCV: only the photo commands import it, when run
-    from ..commands.context import Session
     from ..photo.compare import Row
 
 #: how a figure was found, as the answer says it (the JSON keeps these values)
@@ -38,47 +36,12 @@ TableOpt = Annotated[Path | None, typer.Option("--table", help="A table profile 
                                                   metavar="FILE")]
 
 
-def _camera(calib: Path | None):
-    if calib is None:
-        return None
-    from ..photo.calibrate import load  # start-up time: loaded only when this runs (bench/startup.py)
-
-    return load(calib)
-
-
 def _reference(ctx: typer.Context, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
     """The empty map's reference to compare a photo with: the file named, else the game's own
     (``GAME.reference.npz``, made by 'photo reference'), else None (the learned classifier answers)."""
     from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
 
-    return _session_reference(session(ctx), reference, pos, position, game)
-
-
-def _session_reference(sess: Session, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
-    """:func:`_reference` for the command line's session ``sess``."""
-    from ..photo.reference import check_size, load_reference, reference_path  # start-up time: loaded only when this runs (bench/startup.py)
-
-    path = reference
-    if path is None and position is None:
-        try:
-            path = reference_path(sess.game_path(game))
-        except AssistantError:  # no current game: a position file was asked about
-            return None
-        if not path.is_file():
-            return None
-    if path is None:
-        return None
-    ref = load_reference(path)
-    check_size(ref, pos.map.cols, pos.map.rows, str(path))
-    return ref
-
-
-def _table(table: Path | None):
-    if table is None:
-        return None
-    from ..photo.occupancy import load_profile  # start-up time: loaded only when this runs (bench/startup.py)
-
-    return load_profile(table)
+    return session_reference(session(ctx), reference, pos, position, game)
 
 
 def _not_a_photo_read(outputs: list[Path | None], photos: list[Path]) -> None:
@@ -109,52 +72,14 @@ def detect_cmd(
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
     from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
 
-    detect_answer(session(ctx), image, position, game, calib, table, reference, json_out)
-
-
-def detect_answer(sess: Session, image: Path, position: str | None, game: Path | None, calib: Path | None, table: Path | None,
-                  reference: Path | None, json_out: bool, decoded: Future[Any] | None = None) -> None:
-    """``photo detect``'s answer printed, for the command line's session ``sess``: the tree's
-    command and the fast path's (:mod:`.fast`, which answers it without building the tree).
-    ``decoded``: the photo's decoding (:func:`~assistant.photo.decoding`) where the caller started it already."""
-    from ..photo import NoGridError, decoding, detect  # start-up time: loaded only when this runs (bench/startup.py)
-
-    with edge(json_out, "photo"), (contextlib.nullcontext(decoded) if decoded is not None else decoding(image)) as photo:
-        pos = sess.load(position, game)[0]
-        check_photo(pos)
-        profile = _table(table)
-        ref = _session_reference(sess, reference, pos, position, game)
-        img = photo.result()
-        try:
-            res = detect(img, pos, str(image), _camera(calib), profile, ref)
-        except NoGridError as exc:
-            _no_grid(json_out, "photo", image, exc)
-        if json_out:
-            emit_json(res.as_json())
-            return
-        out.print(escape(_("grid found (reprojection error {error} px) in {seconds} s").format(
-            error="?" if res.reprojection_error_px is None else decimal(res.reprojection_error_px, ".2f"), seconds=decimal(res.seconds, ".2f"))))
-        for f in res.figures:
-            out.print("  " + escape(_("{figure} at {at} ({by}, confidence {confidence})").format(
-                figure=f.id, at=f.at, by=_(f.by), confidence=decimal(f.confidence, ".2f"))))
-        out.print("  " + escape(_("occupied: {squares}").format(squares=", ".join(res.occupied) or "-")))
-        for fid in res.not_seen:
-            out.print("  [yellow]" + escape(_("{figure} not seen in the photo (no square)").format(figure=fid)) + "[/]")
-        for u in res.uncertain:
-            text = escape(_("confirm {square}").format(square=u["square"]))
-            out.print(f"  [yellow]{text}[/] " + escape(_("(confidence {confidence})").format(confidence=decimal(u['confidence'], ".2f"))))
-        for n in res.notes:
-            out.print(f"  [yellow]{escape(n)}[/]")
+    code = detect_answer(session(ctx), image, position, game, calib, table, reference, json_out)
+    if code:
+        raise typer.Exit(code)
 
 
 def _no_grid(json_out: bool, query: str, image: Path, exc: Exception) -> NoReturn:
-    """No grid in the photo: exit 2, with ``"grid_found": false`` in the JSON answer (CONTRACT
-    §3), for ``photo detect`` and ``photo check`` alike."""
-
-    if json_out:
-        emit_json({"query": query, "image": str(image), "grid_found": False, "error": str(exc)})
-    else:
-        err.print(_("[bold red]error:[/] {exc}").format(exc=escape(str(exc))))
+    """No grid in the photo: said (:func:`.photo_answer.say_no_grid`), exit 2."""
+    say_no_grid(json_out, query, image, exc)
     raise typer.Exit(2)
 
 
@@ -183,7 +108,7 @@ def check_cmd(
         ref = _reference(ctx, reference, pos, None, game)
         img = photo.result()
         try:
-            res = detect(img, pos, str(image), _camera(calib), _table(table), ref)
+            res = detect(img, pos, str(image), camera(calib), table_profile(table), ref)
         except NoGridError as exc:  # said as 'photo detect' says it: "grid_found": false
             _no_grid(json_out, "photo check", image, exc)
         compared = compare(pos, res)
@@ -268,7 +193,7 @@ def adapt_cmd(
         check_photo(pos)
         if len(images) > 8:
             raise AssistantError(_("{n} photos given: 'photo adapt' takes 1 to 8").format(n=len(images)))
-        cam = _camera(calib)
+        cam = camera(calib)
         samples = []
         for image in images:
             img = load_image(image)
@@ -444,7 +369,7 @@ def map_from_photo(
         if cols is None or rows is None:
             raise AssistantError(_("give the map's size with --cols and --rows, or its file with --position"))
         img = load_image(image)
-        cam = _camera(calib)
+        cam = camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
@@ -574,7 +499,7 @@ def reference_cmd(
             output = reference_path(session(ctx).game_path(game))
         _not_a_photo_read([output], [image])
         img = load_image(image)
-        cam = _camera(calib)
+        cam = camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
@@ -618,7 +543,7 @@ def apply_cmd(
         try:
             pos = g.state().position
             ref = _reference(ctx, reference, pos, None, game)
-            res = detect(load_image(image), pos, str(image), _camera(calib), None, ref)
+            res = detect(load_image(image), pos, str(image), camera(calib), None, ref)
             # the moves are recorded together, all or none, checked in one write transaction
             # (Game.do_all): lines in the order found, each applied one filled in once recorded
             lines: list[str | None] = []
@@ -681,7 +606,7 @@ def batch_cmd(
         check_photo(pos)
         _not_a_photo_read([output], images)
         check_output_path(output)  # refused before every photo is read
-        cam = _camera(calib)
+        cam = camera(calib)
         ref = _reference(ctx, reference, pos, position)
         lines, unreadable = [], []
         with Progress(console=err, transient=True) as progress:
