@@ -14,7 +14,7 @@ from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
 from assistant.photo.figures import Seen
-from assistant.photo.placement import COUNT_READ, RING_MOVE, RING_NONE, _onto_ringed_blocks, place
+from assistant.photo.placement import COUNT_READ, RING_BLOCK_READ, RING_MOVE, RING_NONE, _onto_ringed_blocks, place
 from tests.test_photo_placement_large_band import _big, s0669_like
 
 COLS, ROWS = 10, 14
@@ -58,6 +58,16 @@ def test_a_ringed_block_no_square_reads_as_a_base_is_not_taken() -> None:
     for sq in ("H2", "I2", "H3", "I3"):
         p[sq] = 0.3
     assert _onto_ringed_blocks(pos, seen, shares, p, (), COLS, ROWS) == []
+
+
+def test_a_block_read_surely_on_all_four_squares_keeps_its_large_figure() -> None:
+    # s0720: the true Large block H1:I2 read 0.83-0.89 on its squares, its band 0.06 of the circle
+    pos, seen, shares, p = s0701_like()
+    for sq in ("I6", "J6", "I7", "J7"):
+        p[sq] = 0.83
+    assert RING_BLOCK_READ <= 0.83
+    assert _onto_ringed_blocks(pos, seen, shares, p, (), COLS, ROWS) == []
+    assert [s.at for s in seen] == ["H4", "I6", "I2"]
 
 
 def test_the_record_only_names_who_is_who() -> None:

@@ -1900,17 +1900,23 @@ def _onto_clear_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str]
 
 #: the share of the directions round a block's centre whose band (:func:`_band_shares`) reads as
 #: the roster's plastic for a Large figure named elsewhere to be moved there (reading R981), and the
-#: share under which the block it was named on shows no band at all. Measured on the photos
-#: 697-720 without the reference: the true Large blocks a wrong naming passed over 0.31-0.54, the
-#: blocks wrongly taken 0.0-0.06
+#: share under which the block it was named on shows no band at all. Measured on the photos 700
+#: and 701 of this round's seeds without the reference: the true Large blocks a wrong naming passed
+#: over 0.31-0.54, the blocks wrongly taken 0.0-0.06
 RING_MOVE = 0.3
 RING_NONE = 0.1
+#: a block the classifier reads as a base on all four squares this surely keeps its Large figure,
+#: band or none (photo 720 of this round's seeds: a true Large block H1:I2 read 0.83-0.89, its band
+#: 0.06 of the circle, a Medium base's block beside grey bands 0.81; the blocks wrongly taken in 700
+#: and 701 read 0.66 and 0.01 on their least read square; reading R981)
+RING_BLOCK_READ = 0.8
 
 
 def _onto_ringed_blocks(pos: Position, figures: list[Seen], shares: Mapping[str, float], p: Mapping[str, float],
                         blocked: Collection[str], cols: int, rows: int) -> list[tuple[str, str]]:
     """Move each Large figure the roster named (not by a marker) on a block whose band shows the
-    plastic on less than :data:`RING_NONE` of its circle to the free block -- no other figure's
+    plastic on less than :data:`RING_NONE` of its circle, read as a base under
+    :data:`RING_BLOCK_READ` on one square at least, to the free block -- no other figure's
     square, none of ``blocked`` -- whose band shows it on :data:`RING_MOVE` or more, the most first,
     read as a base (``p`` at least a half) on one square or more; then who is who among the Large
     figures the roster named, by the shortest moves since the record. ``figures`` is changed in
@@ -1936,8 +1942,8 @@ def _onto_ringed_blocks(pos: Position, figures: list[Seen], shares: Mapping[str,
     moves: list[tuple[str, str]] = []
     for k in sorted(large, key=lambda k: shares.get(figures[k].at, 0.0)):
         s = figures[k]
-        if shares.get(s.at, 0.0) >= RING_NONE:
-            continue
+        if shares.get(s.at, 0.0) >= RING_NONE or all(p.get(b, 0.0) >= RING_BLOCK_READ for b in block_squares(s.at, 2)):
+            continue  # some band shows, or the classifier reads a base on all four squares (s0720: H1:I2)
         # a Medium figure the roster named on a square of the ringed block may be the one whose base
         # the block first read holds (R284's naming the other way round): it goes there
         movable = {j for j, o in enumerate(figures) if j != k and o.by == "roster" and by_id[o.id].size.footprint == 1}
