@@ -845,6 +845,35 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
               "little more movement since the record (two that moved may as well have swapped): confirm them, or put base markers on them").format(
                 ids=", ".join(unsure_names[:8]) + (", ..." if len(unsure_names) > 8 else ""))
         )
+    # a Large figure the roster named on a block whose band shows no plastic round the body gives
+    # way to a free block whose band shows the roster's grey round a good part of the circle,
+    # read as a base on one square at least; who is who among the Large figures by the record
+    # (reading R337)
+    first_read = {s.id: s.at for s in figures}
+    moved_to_ring = _onto_ringed_blocks(pos, figures, _band_shares(large_bands or {}, block_grey), p, nowhere, cols, rows)
+    for corner_from, corner_to in moved_to_ring:
+        held_now = {sq for s in figures for sq in block_squares(s.at, sizes.get(s.id, 1))}
+        for sq in block_squares(corner_from, 2):
+            if sq not in held_now:
+                reading[sq] = False
+                by_count.discard(sq)
+                settled.pop(sq, None)
+        for sq in block_squares(corner_to, 2):
+            if not reading.get(sq, False):
+                by_count.add(sq)
+                settled[sq] = COUNT_READ
+            reading[sq] = True
+    for s in figures:
+        if s.at == first_read[s.id]:
+            continue
+        if sizes.get(s.id, 1) == 2:
+            notes.append(
+                _("{id} read at {at}: a Large base's grey or black plastic shows round the body there, and the block a Large figure was "
+                  "first read on shows none round its centre: confirm (reading R337)").format(id=s.id, at=s.at))
+        else:
+            notes.append(
+                _("{id} read at {at}, in the block a Large figure was first read on; its first square {was} lies under a Large base's "
+                  "grey band: confirm (reading R337)").format(id=s.id, at=s.at, was=first_read[s.id]))
     # the answer's doubts, ranked: each square's probability of being read right; a square no
     # figure explains is doubtful whatever the classifier says (a figure the record lacks?)
     right = {sq: (settled.get(sq, COUNT_READ) if sq in by_count else _calibrated(v if reading.get(sq, False) else 1 - v))
@@ -1867,6 +1896,79 @@ def _onto_clear_rimmed(chosen: list[tuple[str, tuple[str, ...]]], used: set[str]
 
         out += _moved_blocks([(corner, block)], used, blocked, 2, reach, stays, score)
     return out
+
+
+#: the share of the directions round a block's centre whose band (:func:`_band_shares`) reads as
+#: the roster's plastic for a Large figure named elsewhere to be moved there (reading R337), and the
+#: share under which the block it was named on shows no band at all. Measured on the photos 700
+#: and 701 of this round's seeds without the reference: the true Large blocks a wrong naming passed
+#: over 0.31-0.54, the blocks wrongly taken 0.0-0.06
+RING_MOVE = 0.3
+RING_NONE = 0.1
+#: a block the classifier reads as a base on all four squares this surely keeps its Large figure,
+#: band or none (photo 720 of this round's seeds: a true Large block H1:I2 read 0.83-0.89, its band
+#: 0.06 of the circle, a Medium base's block beside grey bands 0.81; the blocks wrongly taken in 700
+#: and 701 read 0.66 and 0.01 on their least read square; reading R337)
+RING_BLOCK_READ = 0.8
+
+
+def _onto_ringed_blocks(pos: Position, figures: list[Seen], shares: Mapping[str, float], p: Mapping[str, float],
+                        blocked: Collection[str], cols: int, rows: int) -> list[tuple[str, str]]:
+    """Move each Large figure the roster named (not by a marker) on a block whose band shows the
+    plastic on less than :data:`RING_NONE` of its circle, read as a base under
+    :data:`RING_BLOCK_READ` on one square at least, to the free block -- no other figure's
+    square, none of ``blocked`` -- whose band shows it on :data:`RING_MOVE` or more, the most first,
+    read as a base (``p`` at least a half) on one square or more; then who is who among the Large
+    figures the roster named, by the shortest moves since the record. ``figures`` is changed in
+    place, each Large figure moved or renamed said :data:`COUNT_READ` sure. Returns the moves (the
+    block left, the block taken; reading R337).
+
+    >>> from assistant.editions import Edition, Size
+    >>> from assistant.model import Map
+    >>> big = Figure("L", "dark", Square(6, 6), Size.LARGE)
+    >>> pos = Position(Edition.SWM2008, Map(10, 10), (big,))
+    >>> seen = [Seen("L", "G7", 0.79, "roster")]
+    >>> p = {Square(c, r).name: 0.0 for c in range(10) for r in range(10)} | {"B2": 0.9}
+    >>> _onto_ringed_blocks(pos, seen, {"G7": 0.0, "B2": 0.4, "E5": 0.6}, p, (), 10, 10), seen
+    ([('G7', 'B2')], [Seen(id='L', at='B2', confidence=0.5, by='roster')])
+
+    A block with some band, or no free ringed block read as a base: nothing moves.
+
+    >>> _onto_ringed_blocks(pos, seen, {"B2": 0.2, "E5": 0.6}, p, (), 10, 10)
+    []
+    """
+    by_id = {f.id: f for f in pos.figures}
+    large = [k for k, s in enumerate(figures) if s.by == "roster" and by_id[s.id].size.footprint == 2]
+    moves: list[tuple[str, str]] = []
+    for k in sorted(large, key=lambda k: shares.get(figures[k].at, 0.0)):
+        s = figures[k]
+        if shares.get(s.at, 0.0) >= RING_NONE or all(p.get(b, 0.0) >= RING_BLOCK_READ for b in block_squares(s.at, 2)):
+            continue  # some band shows, or the classifier reads a base on all four squares (s0720: H1:I2)
+        # a Medium figure the roster named on a square of the ringed block may be the one whose base
+        # the block first read holds (R284's naming the other way round): it goes there
+        movable = {j for j, o in enumerate(figures) if j != k and o.by == "roster" and by_id[o.id].size.footprint == 1}
+        held = {sq for j, o in enumerate(figures) if j != k and j not in movable for sq in block_squares(o.at, by_id[o.id].size.footprint)}
+        vacated = [sq for sq in block_squares(s.at, 2) if sq not in held and sq not in blocked]
+        free = [(v, corner) for corner, v in shares.items() if v >= RING_MOVE
+                and not set(block_squares(corner, 2)) & (held | set(blocked) | set(block_squares(s.at, 2)))
+                and all(b in p for b in block_squares(corner, 2))
+                and any(p.get(b, 0.0) >= 0.5 for b in block_squares(corner, 2))
+                and sum(figures[j].at in block_squares(corner, 2) for j in movable) <= len(vacated)]
+        if not free:
+            continue
+        _v, corner = max(free, key=lambda vc: (vc[0], -_key(vc[1])[0], -_key(vc[1])[1]))
+        moves.append((s.at, corner))
+        figures[k] = Seen(s.id, corner, min(s.confidence, COUNT_READ), s.by)
+        displaced = [j for j in sorted(movable) if figures[j].at in block_squares(corner, 2)]
+        for j, sq in zip(displaced, sorted(vacated, key=lambda sq: (-p.get(sq, 0.0), _key(sq))), strict=False):
+            figures[j] = Seen(figures[j].id, sq, min(figures[j].confidence, COUNT_READ), figures[j].by)
+    if moves:
+        corners = [figures[k].at for k in large]
+        pairs = assign([[_distance(by_id[figures[k].id].at, parse_square(c)) for c in corners] for k in large])
+        renamed = [(figures[k], corners[j]) for k, j in zip(large, pairs, strict=True) if j is not None]
+        for k, (s, at) in zip(large, renamed, strict=True):
+            figures[k] = Seen(s.id, at, min(s.confidence, COUNT_READ) if at != s.at else s.confidence, s.by)
+    return moves
 
 
 #: the share of the directions round a block's centre in which a Large base's band
