@@ -71,18 +71,18 @@ def read_state(ctx: typer.Context, path: Path | None, upto: int | None = None) -
 def show(name: str, result: Result, json_out: bool) -> None:
     """A verb's answer as the command line prints it: one JSON object, or its lines (the
     questions answered by rows, ``matrix`` and ``targets``, as a table)."""
-    if not json_out:
-        for note in result.notes:
-            err.print(note)
     if json_out:
         emit_json(result.json)
-    elif name in TABLES:
+        return
+    for note in result.notes:
+        err.print(note)
+    if name in TABLES:
         TABLES[name](result)
     elif result.table is not None:
         _rows_table(result)
     else:
         print_lines(result.lines)
-    if result.text is not None and not json_out:
+    if result.text is not None:
         print_text(result.text)
 
 
