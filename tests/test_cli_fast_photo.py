@@ -194,12 +194,17 @@ def test_a_photo_is_decoded_before_rich_loads(photos: dict[str, Path], tmp_path:
 def test_the_modules_detect_loads_are_loaded_while_the_photo_is_decoded(photos: dict[str, Path], tmp_path: Path) -> None:
     """While the photo is decoded on the other core the main thread waited idle; it now loads the
     modules :func:`~assistant.photo.detect` would load on its way (numpy's masked arrays and random
-    generator, the lens's bend: 0.02 CPU-seconds; round 30 of issue 28). A slow decoding is made
-    here so that the wait is sure; the answer is the tree's all the same."""
+    generator, the lens's bend: 0.02 CPU-seconds; round 30 of issue 28). The decoding here waits
+    until those modules are loaded (at most 20 s), so that the answer does not hang on how busy the
+    machine is (a fixed 0.5 s wait was too short at a load average of 14): code that loads them only
+    after the photo is decoded waits out the 20 s and says False. The answer is the tree's all the same."""
     probe = ("import time; import assistant.photo as P; _load, _detect = P.load_image, P.detect; "
-             "P.load_image = lambda *a, **k: (time.sleep(0.5), _load(*a, **k))[1]; "
-             "P.detect = lambda *a, **k: (print('loaded before detect:', all(m in sys.modules for m in "
-             "('numpy.ma', 'numpy.random', 'assistant.photo.lens')), file=sys.stderr), _detect(*a, **k))[1]; ")
+             "_M = ('numpy.ma', 'numpy.random', 'assistant.photo.lens'); _end = time.time() + 20; "
+             "_wait = lambda: [None for _ in iter(lambda: time.sleep(0.01) or time.time() > _end "
+             "or all(m in sys.modules for m in _M), True)]; "
+             "P.load_image = lambda *a, **k: (_wait(), _load(*a, **k))[1]; "
+             "P.detect = lambda *a, **k: (print('loaded before detect:', all(m in sys.modules for m in _M), "
+             "file=sys.stderr), _detect(*a, **k))[1]; ")
     argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 0 and "loaded before detect: True" in err, (out, err)  # before: False

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
+from rich.table import Table
 
 from ..cards import default_library, library_folders, load_folders
 from ..errors import AssistantError
@@ -22,7 +23,9 @@ GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Only this gam
 
 
 def _check_game(game: str | None) -> str | None:
-    from ..commands.cardverbs import check_game  # start-up time: loaded only when this runs (bench/startup.py)
+    # start-up time: the card-game verbs (their plug-ins' records) only for a `cards` line, not for
+    # every line that builds the tree
+    from ..commands.cardverbs import check_game
 
     return check_game(game)
 
@@ -41,8 +44,6 @@ def list_cards(ctx: typer.Context, game: GameOpt = None, json_out: JsonOpt = Fal
                 }
             )
             return
-        from rich.table import Table  # start-up time: loaded only when this runs (bench/startup.py)
-
         table = Table(header_style="bold", box=None, pad_edge=False)
         for col in ("name", "game", "set", "cost", "known"):
             table.add_column(col)
@@ -201,7 +202,7 @@ def abilities_cmd(
 ) -> None:
     """The ability catalogue's coverage: modelled, known by name, and named on shipped cards."""
     from ..abilities import CATEGORIES, classify, known, modelled_names  # start-up time: the catalogue when asked
-    from ..rules.applied import modelled_places  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..rules.applied import modelled_places  # start-up time: the edition records' abilities, as the line above
 
     with edge(json_out, "abilities"):
         g_only = _check_game(game)

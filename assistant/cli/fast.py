@@ -192,7 +192,7 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     from ..photo import decoding
 
     with decoding(Path(image)) as photo:
-        from ..commands.context import Session  # start-up time: loaded only when this runs (bench/startup.py)
+        from ..commands.context import Session  # start-up time: the command layer loads while the photo decodes (above)
         from .photo_answer import detect_answer  # start-up time: without Typer (its module's docstring)
 
         try:
@@ -264,7 +264,7 @@ def _tree() -> None:
 def _shell(lang: str | None, game: Path | None) -> None:
     """The shell, its first prompt shown before the tree is built (see :mod:`.shell`)."""
     from .. import i18n  # start-up time: see main
-    from .shell import run_shell  # start-up time: loaded only when this runs (bench/startup.py)
+    from .shell import run_shell  # start-up time: the shell's prompt_toolkit only for the shell
 
     i18n.set_language(i18n.choose(lang))
     try:
@@ -282,8 +282,11 @@ def _answer(lang: str | None, verb: str, args: dict[str, Any], json_out: bool) -
     """Answer as the tree's command would, and exit with its code; False (nothing printed) when the
     answer is one the tree must print."""
     from .. import i18n  # start-up time: see main
-    from ..commands.context import Session  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..commands.registry import find  # start-up time: loaded only when this runs (bench/startup.py)
+
+    # start-up time: the command layer only once the line is known to be one answered here (this module is
+    # every line's entry, the tree's lines included)
+    from ..commands.context import Session
+    from ..commands.registry import find
 
     def emit(obj: dict[str, Any]) -> None:
         write_out(json_text(obj) + "\n")

@@ -7,6 +7,7 @@ command; :func:`run_line` and :func:`complete` are named here too, where callers
 from __future__ import annotations
 
 import secrets
+import socket
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,7 +30,7 @@ __all__ = ["complete", "run_line", "serve", "shell"]
 def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
     # start-up time: the live table and the game package only for serve and the shell
     from ..game.store import latest_current_game
-    from ..live.table import CardTable, Table  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..live.table import CardTable, Table  # start-up time: see the line above (the web app's table)
 
     if position is not None and game is not None:
         raise AssistantError(_("give --position or --game, not both"))
@@ -50,7 +51,7 @@ def _table(ctx: typer.Context, game: Path | None, position: str | None) -> Any:
 
 def _is_card_game(path: Path) -> bool:
     from ..cardgames import CARD_GAMES  # start-up time: see _table
-    from ..game.store import GameStore  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..game.store import GameStore  # start-up time: see _table
 
     store = GameStore.open_readonly(path)
     try:
@@ -62,8 +63,6 @@ def _is_card_game(path: Path) -> bool:
 def _lan_address() -> str:
     """This computer's address on the local network (no packet is sent: a UDP socket is only
     pointed at a private address to ask which interface the system would use)."""
-    import socket  # start-up time: loaded only when this runs (bench/startup.py)
-
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         s.connect(("10.255.255.255", 1))
