@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from assistant.cli.app import app
+from assistant.coords import parse_square
 from assistant.model import Map, Position
 from assistant.photo import NoGridError, detect, locate_grid
 from assistant.photo.calibrate import calibrate, load, render_board_views, save
@@ -564,6 +565,16 @@ def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_o
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.6})
     # the far square as if it showed a base's grey plastic (the bare map's colour is a printed disc's, R123)
     monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
+    # and a base's round rim (bare map shows none: a figure would be named there only where no other way remains, R339)
+    real_rim, far_at = photo.rim_strength, parse_square(far)
+
+    def far_rimmed(view: np.ndarray, cols: int, rows: int, n: int) -> np.ndarray:
+        got = np.array(real_rim(view, cols, rows, n), dtype=float)
+        if n == 1:
+            got[far_at.row * cols + far_at.col] = 0.2
+        return got
+
+    monkeypatch.setattr(photo, "rim_strength", far_rimmed)
     res = detect(img, bare, "doubt")
     assert {f.id: f.at for f in res.figures}[fig.id] == far
     assert fig.at.name not in res.occupied and {far, fig.at.name} <= {u["square"] for u in res.uncertain}

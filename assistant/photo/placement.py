@@ -591,17 +591,26 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     painted = {sq for sq, v in (plastic or {}).items() if grey is not None and v > grey + PAINTED_BY}
     steps_painted = sorted((sq for sq in [*sure, *unsure] if sq in painted), key=_key)
     sure, unsure = [sq for sq in sure if sq not in painted], [sq for sq in unsure if sq not in painted]
+    # a square read as a base that shows not a trace of a Medium or Small base's round rim (fainter
+    # than :data:`NO_RIM`; no sticker) held none on the diagnosis photos: a figure is named there
+    # only where no other way remains, before a disc of colour (reading R339)
+    rimless = {sq for sq in [*sure, *unsure] if rims is not None and sq in rims and rims[sq] < NO_RIM and sq not in stickers}
+    steps_rimless = sorted(rimless, key=_key)
+    sure, unsure = [sq for sq in sure if sq not in rimless], [sq for sq in unsure if sq not in rimless]
     # a square read surely as a base where a found figure's body is seen over the map (behind its
     # base, away from the camera, within the reach of its top, and within a square of the body's
     # line) is as likely that body as a base: it is named with the doubtful squares, after the sure
     # squares no body is seen over (reading R191; diagnosis photos s0346, s0489 with the reference:
     # a moved figure named sure onto a found figure's body while its own base read sure or nearly)
     found_now = [(s.id, s.at, sizes.get(s.id, 1)) for s in figures]
-    behind = {sq for sq in sure if _under_body(sq, found_now, away, lean, BODY_ACROSS) is not None}
+    # -- but not a square showing an unread base marker's sticker: a sticker is printed on a base,
+    # never on a body, head or shoulders (reading R338; diagnosis photo s0632: f9's own recorded
+    # square G1, read 1.00 with its sticker under f7's body, passed over for bare art four squares off)
+    behind = {sq for sq in sure if sq not in stickers and _under_body(sq, found_now, away, lean, BODY_ACROSS) is not None}
     sure, unsure = [sq for sq in sure if sq not in behind], [*unsure, *sorted(behind, key=_key)]
     # (after the doubtful squares read as empty that are likeliest a base: a base's plastic under a
     # body read a little empty is likelier a figure's than a disc of colour read as a base)
-    steps: list[list[str] | None] = [sure, unsure, None, steps_painted]
+    steps: list[list[str] | None] = [sure, unsure, None, steps_rimless, steps_painted]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
     record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R104)
@@ -650,7 +659,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             sq = squares[j]
             taken.add(sq)
             conf = _confidence((sq,), p, by_count)
-            if any(p[other] > p[sq] for other in passed) or sq in painted:
+            if any(p[other] > p[sq] for other in passed) or sq in painted or sq in rimless:
                 conf = min(conf, COUNT_READ)
             named_steps.append((f, sq, conf, coin.get(i)))
         figs = rest
@@ -964,8 +973,10 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     unsure_named = {s.at for s in figures if s.by == "roster" and s.id in unsure_names}
     # both sides of a coin toss the rim could not settle (R90): the square the record's nearest square
     # chose keeps its doubt as said, as the square passed over does (reading R316)
-    ranked = _ranked(right, on_record | unsure_named | {other for _fid, _at, other in [*surer, *rim_rivals]} | (record_chose & by_count) | set(between)
-                     | lost_at | {at for _fid, at, _other in rim_rivals})
+    # a naming on a square that shows no base's rim, no other way remaining (R339): listed as said
+    named_rimless = {s.at for s in figures if s.by == "roster" and s.at in rimless}
+    ranked = _ranked(right, on_record | unsure_named | named_rimless | {other for _fid, _at, other in [*surer, *rim_rivals]}
+                     | (record_chose & by_count) | set(between) | lost_at | {at for _fid, at, _other in rim_rivals})
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -1277,6 +1288,12 @@ def _reach(a: Square, b: Square) -> int:
 RIM_CLEAR = 0.05
 #: :func:`.bases.rim_strength` (n = 1) below which a square shows no base's rim (``bases.RIM_MIN``)
 RIM_SHOWN = 0.08
+#: :func:`.bases.rim_strength` (n = 1) below which a square read as a base is named for a Medium or
+#: Small figure only where no other way remains (reading R339): on the diagnosis photos 551-720
+#: (274 scene-modes, both modes) the squares read as bases (0.5 or more) no marker explained showed
+#: a rim under 0.06 on no Medium base (114 empty, 93 a Large base's corner), 0.06-0.08 on 3 Medium
+#: bases of 279 squares: half :data:`RIM_SHOWN` keeps a margin below the faintest Medium base seen
+NO_RIM = RIM_SHOWN / 2
 #: squares (king's moves) within which a square read as a base and passed over competes with the
 #: square a figure was named on (reading R90): a figure's body or shadow lies over the squares
 #: beside its base, as the roster's count reads them (:func:`place`'s squares "beside a figure")
