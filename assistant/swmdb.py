@@ -56,7 +56,7 @@ from .cards import (
 )
 from .errors import AssistantError
 from .fileread import check_regular
-from .i18n import _
+from .i18n import _, n_
 from .importreport import ImportedItem, ImportReport
 from .rules.applied import applied_names
 from .rules.powers import unanswered
@@ -140,6 +140,27 @@ def _number(value: Any) -> int | None:
 
 
 # --- reading the file ------------------------------------------------------------------
+
+
+#: the database's own glossary of commander effects (name, description): the program of
+#: SW_Minis_Drafter reads its glossary from DB/commandereffects.tsv instead, a file never published
+COMMANDER_GLOSSARY = "gloss_commander"
+
+
+def commander_glossary_size(path: Path | str) -> int | None:
+    """How many entries the database's commander glossary holds: 0 in every published release (the
+    table is there, empty), None where the file has no such table or it cannot be read."""
+    try:
+        con = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+    except (sqlite3.Error, UnicodeDecodeError, OSError):
+        return None
+    try:
+        count = con.execute(f'SELECT count(*) FROM "{COMMANDER_GLOSSARY}"').fetchone()
+        return int(count[0]) if count else None
+    except (sqlite3.Error, UnicodeDecodeError, ValueError, TypeError):
+        return None
+    finally:
+        con.close()
 
 
 def read_rows(path: Path | str) -> list[dict[str, Any]]:
@@ -335,8 +356,8 @@ def figure_from_row(row: Mapping[str, Any], applied: frozenset[str] = frozenset(
             speed = None
             notes["speed"] = NOTE_SPEED_BARE
             partial.append(_("Speed: no number in the data (speed left unknown)"))
-    if commander:
-        partial.append(_("commander effect: the data names one but not its text (enter it from the card)"))
+    if commander:  # why no text is anywhere is said once, in the report's note (commander_note, R341)
+        partial.append(_("commander effect: its text is not in the data"))
         notes["commander_effect"] = NOTE_COMMANDER.format(source=SOURCE)
     if powers:
         notes["force_powers"] = NOTE_POWERS.format(source=SOURCE)
@@ -492,8 +513,30 @@ class Imported:
     sets: Mapping[str, str]
 
 
-def import_rows(rows: Sequence[Mapping[str, Any]], source: str) -> Imported:
-    """The card files (one a set) and the report of these rows: one item a row, in their order."""
+def commander_note(figures: int, glossary: int | None) -> str:
+    """Why no commander effect's text came with the figures that name one, said once for them all
+    (reading R341 in docs/readings.md): where the community's data was looked for it."""
+    if glossary is None:
+        where = _("the database has no commander glossary (table {table})").format(table=COMMANDER_GLOSSARY)
+    elif glossary == 0:
+        where = _("the database's commander glossary (table {table}) is empty").format(table=COMMANDER_GLOSSARY)
+    else:
+        where = n_("the database's commander glossary (table {table}) holds {n} entry, which the import does not read",
+                   "the database's commander glossary (table {table}) holds {n} entries, which the import does not read",
+                   glossary).format(table=COMMANDER_GLOSSARY, n=glossary)
+    return n_(
+        "{n} figure names a commander effect whose text no file of SW_Minis_Drafter gives: {where}, and the glossary file its program "
+        "reads (DB/commandereffects.tsv) was never published; enter an effect from the card, once, with 'cards commander NAME' "
+        "(reading R341 in docs/readings.md)",
+        "{n} figures name a commander effect whose text no file of SW_Minis_Drafter gives: {where}, and the glossary file its program "
+        "reads (DB/commandereffects.tsv) was never published; enter an effect from the card, once, with 'cards commander NAME' "
+        "(reading R341 in docs/readings.md)",
+        figures).format(n=figures, where=where)
+
+
+def import_rows(rows: Sequence[Mapping[str, Any]], source: str, commander_glossary: int | None = 0) -> Imported:
+    """The card files (one a set) and the report of these rows: one item a row, in their order;
+    ``commander_glossary``: the entries of the database's commander glossary (see :func:`commander_note`)."""
     applied = frozenset(n.lower() for n in applied_names("swm"))
     joins = affinity_factions(rows)
     figures = [replace(figure_from_row(r, applied, joins), rows=(i,)) for i, r in enumerate(rows)]
@@ -526,12 +569,16 @@ def import_rows(rows: Sequence[Mapping[str, Any]], source: str) -> Imported:
             files[name] = set_file_text(set_name, [f.card for f in good if f.card is not None])
             sets[name] = set_name
     ordered = tuple(items[i] for i in range(len(figures)))
+    commanders = sum(1 for i, f in enumerate(figures) if f.card is not None and f.card["commander_effect"] is None and items[i].status != "refused")
+    if commanders:
+        notes.append(commander_note(commanders, commander_glossary))
     return Imported(ImportReport(source, "swm", ordered, tuple(notes)), files, sets)
 
 
 def import_database(path: Path | str) -> Imported:
     """Read the database at ``path`` into card files (not written: see :func:`write_files`)."""
-    return import_rows(read_rows(path), str(path))
+    rows = read_rows(path)
+    return import_rows(rows, str(path), commander_glossary_size(path))
 
 
 def write_files(folder: Path, files: Mapping[str, str]) -> list[Path]:

@@ -51,7 +51,7 @@ SHAPES = [
     _card("90105", "Test Curse", "downgrade", cost=1, text="Redeploy.\nAfter attached character activates, deal 1 damage to it."),
     _card("90106", "Test Emperor", "character", health=14, points="17/21/25", is_unique=True, subtitle="Three Dice",
           sides=["2RD", "3RD1", "+2RD", "1F", "1R", "-"]),
-    _card("90107", "Test Dieless", "character", health=7, points="6"),
+    _card("90107", "Test Dieless", "character", health=7, points="6", has_die=True),  # the data says a die, gives no sides
     _card("90108", "Test Nightmare", "downgrade", cost=0, sides=["1MD", "1MD", "2MD", "3MD1", "-", "-"]),
     _card("90109", "Test Pilot", "character", health=8, points="9/12", text="Piloting.\nDetect 2.", sides=["1RD", "2RD", "1Sh", "1R", "-", "-"]),
     _card("90110", "Test Two Faces", "character", health=9, points="10", flip_card=True, sides=["1MD", "2MD", "1Sh", "1R", "-", "-"]),
@@ -661,3 +661,41 @@ def test_a_table_that_does_not_say_whose_action_it_is_says_so_at_the_first_play(
     assert runner.invoke(app, ["destiny", "new", str(table), "--game", game]).exit_code == 0
     r = runner.invoke(app, ["destiny", "check", "A activate rey r1=melee:2", "--game", game])
     assert r.exit_code == 0, r.output
+
+
+#: characters that print no die, as swdestinydb-json-data publishes them (commit 656a50e of
+#: github.com/fafranco82/swdestinydb-json-data: set/SoH.json 11078 Hoth Trooper, set/CM.json 12040 Pyke
+#: Sentinel, set/HS.json 16064 Han Solo Tk-710, each with "has_die": false and no "sides"; and
+#: set/SoH.json 11001 Dark Mystic, a character with its die, the card objects whole)
+NO_DIE = ROOT / "tests" / "fixtures" / "swdestinydb-656a50e-no-die.json"
+
+
+def test_a_character_the_data_says_prints_no_die_is_no_die_of_unknown_faces() -> None:
+    """Round 31 (R340): the data's 16 characters with "has_die": false were all imported as partial,
+    "its dice are entered with unknown faces", and their table entry asked for a die's faces the card
+    does not print; a character whose data says it has a die but gives no sides still is."""
+    cards, report = read_swdestinydb(NO_DIE.read_text(encoding="utf-8"), NO_DIE.name)
+    by = {c.code: c for c in cards}
+    assert report.counts() == {"imported": 3, "partial": 1, "refused": 0, "total": 4}
+    assert [i.why for i in report.of("partial")] == [("keyword Detect: not modelled (enter what it does as effect commands)",)]
+    assert by["11078"].prints_no_die and by["11078"].faces is None and not by["11001"].prints_no_die
+    assert "the card prints no die (the data's has_die is false)" in by["11078"].notes[0]
+    assert "dice" not in by["11078"].table_entry("ht", "A") and "dice" not in by["16064"].table_entry("han", "A", elite=True)
+    r = runner.invoke(app, ["destiny", "import", str(NO_DIE)])
+    assert r.exit_code == 0 and "11078 Hoth Trooper (character, red, hero, health 5, points 5): prints no die\n" in r.output, r.output
+    assert "unknown faces" not in r.output
+    # the data that names a die and gives no sides: its faces stay asked for as rolled
+    said_die, _report = read_swdestinydb(_json([_card("90121", "Test Unknown Die", "character", health=7, points="6", has_die=True)]), "t.json")
+    assert said_die[0].table_entry("u", "A")["dice"] == {"u1": []} and "unknown faces" in said_die[0].not_modelled[0]
+
+
+def test_activating_a_character_that_prints_no_die_exhausts_it_and_rolls_nothing() -> None:
+    """R340: the imported Hoth Trooper, activated, said "rolls 0 dice ()"."""
+    cards, _report = read_swdestinydb(NO_DIE.read_text(encoding="utf-8"), NO_DIE.name)
+    trooper = next(c for c in cards if c.code == "11078").table_entry("ht", "A")
+    foe = {"id": "foe", "owner": "B", "title": "Foe", "color": "red", "health": 10, "dice": {"f1": ["melee:1"] * 6}}
+    doc = {"format": "destiny-table/1", "phase": "action", "turn": "A", "players": {"A": {"side": "hero"}, "B": {"side": "villain"}},
+           "characters": [trooper, foe]}
+    out = apply(parse_table(yaml.safe_dump(doc, sort_keys=False), "t"), "A activate ht")
+    assert out.table.card("ht").exhausted
+    assert out.said == ("Hoth Trooper is exhausted and rolls nothing: it has no die and no upgrade with one (Destiny P5 › Aktywowanie)",)

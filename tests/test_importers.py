@@ -230,7 +230,8 @@ def test_lackey_battle_cards_costs_short_rows_and_bare_keywords() -> None:
         "Test Short Row\tTST\ttst012\tSpace\tRebel Starfighter\tLight\t3\t40",
     ]
     skipped: list[str] = []
-    cards = {c.name: c for c in load_lackey("\n".join([header, *rows]), "set.txt", skipped)[0]}
+    # each line ended, as a file writes it: a last row short of the header's columns with no line end is a file cut short (R344)
+    cards = {c.name: c for c in load_lackey("\n".join([header, *rows]) + "\n", "set.txt", skipped)[0]}
     battle = cards["Test Ambush"]
     assert battle.kind == "battle" and battle.cost == 2
     entry = battle.table_entry("amb", "DS")

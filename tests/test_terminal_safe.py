@@ -111,7 +111,7 @@ def test_an_error_naming_a_hostile_file_is_escaped(tmp_path: Path) -> None:
 
 def test_a_lackey_column_named_as_markup_is_printed_literally(tmp_path: Path) -> None:
     f = tmp_path / "l.txt"
-    f.write_text("Name\tSet\t[/]\t[bold]x\x1b[2J\nFoo\tTST\ta\tb\n", encoding="utf-8")
+    f.write_text("Name\tSet\tType\t[/]\t[bold]x\x1b[2J\nFoo\tTST\tCharacter\ta\tb\n", encoding="utf-8")  # Type: R344
     code, out, err = _invoke(["swtcg", "import", str(f)], tmp_path)
     assert code == 0, out + err
     assert "columns not used: [/], [bold]x\\x1b[2J" in out

@@ -265,7 +265,9 @@ def targets_(s: Session, attacker: str, position: str | None = None, game: Path 
     rows = targets(pos, attacker, moved=_moved(st, attacker, moved))
     rows = targets_this_turn(st if moved is None else None, attacker, rows)  # the game's turn so far, not for a what-if
     json = {"query": "targets", "rules": pos.edition.value, "attacker": attacker, "targets": rows}
-    return Result(json, answer=rows, position=pos, table=_targets_table(rows))
+    # the chances leave out what no row's attack applies: said once under the table, as the attack says it (R342)
+    left_out = tuple(dict.fromkeys(item for r in rows for item in r.get("not_modelled", ())))
+    return Result(json, tuple(_not_modelled(left_out)), answer=rows, position=pos, table=_targets_table(rows))
 
 
 @verb("attack", positional=("attacker", "target"))

@@ -292,6 +292,9 @@ def _activate(t: Table, cmd: Command, said: list[str]) -> Table:
             )
         t = t.with_die(replace(d, showing=_face_of(d, rolled[d.id], cmd)))
     t = t.with_card(replace(card, exhausted=True))
+    if not dice:  # a character that prints no die, with no upgrade that has one (R340)
+        said.append(_("{name} is exhausted and rolls nothing: it has no die and no upgrade with one (Destiny P5 › Aktywowanie)").format(name=card.name))
+        return t
     said.append(
         n_(
             "{name} is exhausted and rolls {n} die ({names}); its upgrades' dice are rolled too and the upgrades do not exhaust (Destiny P5 › Aktywowanie; "

@@ -144,6 +144,7 @@ class DestinyCardData:
     notes: tuple[str, ...] = ()  # what the import noticed (a missing faction, ...)
     set_code: str = ""
     text: str = ""  # the card's text as the data writes it (its markup too): what a player asks the card says
+    prints_no_die: bool = False  # the data's has_die is false: a character with no die, not one whose faces are unknown (R340)
 
     @property
     def label(self) -> str:
@@ -186,7 +187,7 @@ class DestinyCardData:
             return entry  # their dice are not modelled (the card is marked partial)
         if self.faces is not None:
             entry["dice"] = {f"{cid}{i + 1}": [str(f) for f in self.faces] for i in range(n)}
-        elif self.kind == "character":
+        elif self.kind == "character" and not self.prints_no_die:
             entry["dice"] = {f"{cid}{i + 1}": [] for i in range(n)}  # no faces in the data: give each face as rolled
         return entry
 
@@ -309,8 +310,11 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
             not_modelled.append(_("die side {side!r}: a side of any symbol without '+' is not in the rules").format(side=plain_any[0]))
         if kind in ("plot", "downgrade", "battlefield"):
             not_modelled.append(_("the die of a {kind} is not modelled: roll it in with 'roll-in' when its text says so").format(kind=said_word(kind)))
-    elif kind == "character":
+    elif kind == "character" and c.get("has_die") is not False:
         not_modelled.append(_("no die faces in the data: its dice are entered with unknown faces (give each face as rolled)"))
+    # the data's has_die false: the card prints no die (Spark of Hope's Hoth Trooper, ...), which is no die of
+    # unknown faces: activated, it exhausts and rolls only its upgrades' dice (Destiny P5 › Aktywowanie; R340)
+    dieless = kind == "character" and sides is None and c.get("has_die") is False
     for key in ("cost", "health"):
         v = c.get(key)
         if isinstance(v, str) and v.strip().isdigit():
@@ -324,6 +328,9 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     except ImportFileError as e:
         raise bad(str(e).removeprefix(f"{where}: ")) from None
     said: list[str] = []
+    if dieless:
+        said.append(_("the card prints no die (the data's has_die is false): activated, it is exhausted and rolls only its upgrades' dice "
+                      "(Destiny P5 › Aktywowanie; reading R340 in docs/readings.md)"))
     if as_x:
         said.append(n_("die side {places} written 0 is read as X, the value its text sets, as the data's later releases write it",
                        "die sides {places} written 0 are read as X, the value its text sets, as the data's later releases write them",
@@ -345,7 +352,7 @@ def _card(c: dict[str, Any], where: str) -> DestinyCardData:
     subtitle = got if isinstance(got := c.get("subtitle"), str) else ""
     return DestinyCardData(
         c["code"], c["name"], subtitle, kind, str(c.get("affiliation_code") or "neutral"), color, c.get("cost"), c.get("health"), points,
-        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""), text_,
+        unique, faces, tuple(not_modelled), keywords, tuple(said), str(c.get("set_code") or ""), text_, dieless,
     )
 
 
@@ -405,7 +412,7 @@ def load_swdestinydb(text: str, name: str = "<swdestinydb>") -> list[DestinyCard
 
 def card_line(c: DestinyCardData) -> str:
     """One card as a line of the import's listing: code, name, kind, colour, its die."""
-    die = " ".join(str(f) for f in c.faces) if c.faces else _("no die")
+    die = " ".join(str(f) for f in c.faces) if c.faces else _("prints no die") if c.prints_no_die else _("no die")
     details = [said_word(c.kind), said_word(c.color), said_word(c.affiliation)]
     details += [_("health {health}").format(health=c.health)] if c.health else []
     details += [_("points {points}").format(points="/".join(map(str, c.points)))] if c.points else []

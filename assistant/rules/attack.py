@@ -675,6 +675,9 @@ def targets(pos: Position, attacker: str, *, moved: bool = False, kind: str | No
                     "p_hit": ans.p_hit if ans.odds else 0.0,  # a Light Spirit: no attack can be made, it never hits
                     "expected_damage": ans.expected_damage if ans.odds else 0.0,
                     "odds": ans.odds,
+                    # what the row's numbers leave out (an ability, an unknown commander effect): the attack
+                    # answer's own list, so that the table is no surer than the answer it sums up (R342)
+                    "not_modelled": list(ans.not_modelled),
                 }
             )
         out.append(row)

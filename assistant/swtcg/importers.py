@@ -636,7 +636,18 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
                 index[key] = i
                 break
     unused = [h for i, h in enumerate(shown) if i > 0 and i not in index.values() and h.lower() != "imagefile"]
+    if "type" not in index and unused:
+        # a set file whose Type column is named otherwise ("Kind"): every card would be read as a unit of no arena,
+        # its kind in a column the import cannot place; a hand-made list of names and numbers has no such column (R344)
+        raise ImportFileError(
+            _("{name}:1: no Type column (Character, Space, Ground, Battle, ...), and columns the import does not read: {columns}; every card's kind "
+              "and arena come from Type: name the column that holds them Type (a LackeyCCG set file of the SW TCG: Name, Set, ImageFile, Side, "
+              "Type, Subtype, Cost, Speed, Power, Health, ...)").format(name=name, columns=", ".join(unused)))
     needed = max([0, *index.values()]) + 1
+    # the file ends inside its last line, short of the header's columns, where every other row has them all: a
+    # download or copy broken off (a list whose rows leave out empty last columns may end without a line end)
+    cut = (not text.endswith(("\n", "\r")) and len(rows) > 2
+           and all(len(line.split("\t")) >= len(header) for _n, line in rows[1:-1]))
     cards: list[SwtcgCardData] = []
     for n, line in rows[1:]:
         cells = line.split("\t")
@@ -645,6 +656,10 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
             if len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
                 raise _Refused(_("{n2} columns, the header has {n3}").format(n2=len(cells), n3=len(header)))
             if len(cells) < len(header):
+                if cut and n == rows[-1][0]:  # its words end mid-sentence ("Treat Aurra as"), and the set's later cards are missing (R344)
+                    raise ImportFileError(_("{name}:{n}: the file ends inside this row, card {card!r} ({columns} of the header's {header} columns, "
+                                            "no line end): it is cut short (a download or copy broken off?); nothing imported").format(
+                        name=name, n=n, card=label[:40], columns=len(cells), header=len(header)))
                 if len(cells) < needed:
                     raise _Refused(_("{columns} columns, the header has {header}: card {card!r} skipped (not padded)").format(
                         columns=len(cells), header=len(header), card=label))
