@@ -11,7 +11,8 @@ given: the photo and the map's size (from the game's record, as the judge knows 
 is read only to score, with `bench/independent.py`'s own `score_terrain`. So a change to the map
 reading is measured before and after on the same photos: run it with `PYTHONPATH` at each
 checkout. It prints, a map and in total: squares wrong by true kind, the confusions (true ->
-read), precision and recall per kind (wall and door edges too), refusals, what it lists
+read), precision and recall per kind (wall and door edges too; as answered, and after the judge's
+one look at each open map's telling square and ``--turn`` as it says, R264), refusals, what it lists
 to confirm (its entries, one an area or edge, and the squares and edges in them; how many of the
 wrong squares are among them, and among each map's first FIRST entries), and CPU seconds a map.
 
@@ -149,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     tp: Counter[str] = Counter()
     fp: Counter[str] = Counter()
     fn: Counter[str] = Counter()
+    # the same, as the judge who follows each open answer gets it: after the one look and --turn (R264)
+    look_tp: Counter[str] = Counter()
+    look_fp: Counter[str] = Counter()
+    look_fn: Counter[str] = Counter()
     counts = {"maps": 0, "answered": 0, "wrong": 0, "squares": 0, "art_wrong": 0, "art_squares": 0, "listed": 0,
               "wrong_listed": 0, "listed_names": 0, "wrong_first": 0, "turned": 0, "perfect": 0, "open_ways": 0, "silently_turned": 0, "wrong_once_turned": 0,
               "after_look": 0, "art_after_look": 0, "stuck": 0}
@@ -190,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             counts["wrong_once_turned"] += after_turn
             # the judge who follows the answer: one look at its telling square, and --turn as it says (R264)
             look = judges_turn(js, truth)
-            after_look, look_note = t["wrong"], ""
+            after_look, look_note, looked = t["wrong"], "", t
             if ways > 1:
                 if look is None:
                     counts["stuck"] += 1
@@ -198,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     if look:
                         again, _rc, _u = read_one(empty, cols, rows, turn=look)
-                        after_look = ind.score_terrain(again, 0, truth)["wrong"]
+                        looked = ind.score_terrain(again, 0, truth)
+                        after_look = looked["wrong"]
                     look_note = f"; judge's look at {js['telling'][0]}: --turn {look}, wrong {after_look}"
             counts["after_look"] += after_look
             if floors.get(st, "art") != "plain":
@@ -210,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
             tp.update(t["tp"])
             fp.update(t["fp"])
             fn.update(t["fn"])
+            look_tp.update(looked["tp"])
+            look_fp.update(looked["fp"])
+            look_fn.update(looked["fn"])
             wrong = wrong_squares(js, truth)
             listed = {u.split(".")[0] for names in unsure for u in names}
             first = {u.split(".")[0] for names in unsure[:FIRST] for u in names}
@@ -238,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrong squares by true kind: {dict(by_kind)}; confusions (true->read): {dict(confusion.most_common())}")
     for k in (*ind.KINDS, *EDGE_KINDS):
         print("  " + precision_recall(tp, fp, fn, k))
+    # an open answer's walls and doors scored as the judge gets them: the turned map's edges are
+    # its squares' (R264); as answered they count every edge of a map read upside down wrong twice
+    for k in (*ind.KINDS, *EDGE_KINDS):
+        print("  after the judge's look (R264): " + precision_recall(look_tp, look_fp, look_fn, k))
     print(f"listed to confirm {counts['listed']} ({counts['listed'] / n:.1f} a map; {counts['listed_names']} squares or edges), "
           f"of the wrong squares among them {counts['wrong_listed']} of {counts['wrong']}, in each map's first {FIRST} "
           f"{counts['wrong_first']}; CPU {cpu / n:.2f} s a map")

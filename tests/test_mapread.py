@@ -818,3 +818,23 @@ def test_the_list_to_confirm_is_one_entry_a_look_least_sure_first() -> None:
         ("D2.S", "wall 40%, door 10%: read as open", ["D2.S"]),
     ]
     assert mapread.to_confirm(mapread.MapReading()) == []
+
+
+@pytest.mark.parametrize(("cx", "cy", "radius"), [(4.3, 2.83, 0.4), (4.35, 2.8, 0.42), (4.25, 2.8, 0.45)])
+def test_a_blue_ring_of_the_art_beside_a_wall_is_no_door(cx: float, cy: float, radius: float) -> None:
+    """Reading R345 (independent scene 682, wood: a navy disc of the art with a blue ring, in the
+    square beside a wall line's end, read as doors on two of that square's sides, one meeting the
+    wall's end, the other that door): a door is a row of rectangles across its line, lighting the
+    bands across it evenly; the ring's arcs near the lines light one band most and less and less
+    beside it -- read open and listed; the door printed in the wall's line is read."""
+    img = board((60, 110, 140))
+    cv2.line(img, (5 * PX, 0), (5 * PX, 4 * PX), RED, 4)  # E1.E .. E4.E
+    img[1 * PX + 2:2 * PX - 1, 5 * PX - 4:5 * PX + 5] = (60, 110, 140)  # the wall's gap for its door
+    door_at(img, 5, 1)  # E2.E
+    centre = (int(cx * PX), int(cy * PX))
+    cv2.circle(img, centre, int(radius * PX), (90, 25, 10), -1)  # the navy disc, in E3 near its south-west corner
+    cv2.circle(img, centre, int(radius * PX * 0.85), (210, 110, 40), 2, cv2.LINE_AA)  # its blue ring
+    r = read_map(img, COLS, ROWS, PX)
+    assert r.edges == {"E1.E": "wall", "E2.E": "door", "E3.E": "wall", "E4.E": "wall"}
+    assert "rectangles" in r.unsure["E3.S"] and "rectangles" in r.unsure["D3.E"]
+    assert "E2.E" not in r.unsure

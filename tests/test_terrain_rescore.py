@@ -20,10 +20,10 @@ PX, COLS, ROWS = 40, 8, 6
 RED, YELLOW = (40, 40, 200), (40, 200, 230)
 
 
-def _empty_photo(upside_down: bool = False) -> np.ndarray:
+def _empty_photo(upside_down: bool = False, wall_edge: bool = False) -> np.ndarray:
     """An 8 x 6 paper map on a dark table, a little turned, no corner markers: B2:C2 outlined
     yellow (difficult), F4 outlined red on its grid lines (a wall); ``upside_down``: its row 1
-    along the photo's bottom edge."""
+    along the photo's bottom edge; ``wall_edge``: a red wall line east of C5."""
     img = np.full((ROWS * PX, COLS * PX, 3), (200, 222, 232), np.uint8)
     for x in range(0, COLS * PX + 1, PX):
         cv2.line(img, (x, 0), (x, ROWS * PX), (30, 30, 30), 2)
@@ -31,6 +31,8 @@ def _empty_photo(upside_down: bool = False) -> np.ndarray:
         cv2.line(img, (0, y), (COLS * PX, y), (30, 30, 30), 2)
     cv2.rectangle(img, (1 * PX + 4, 1 * PX + 4), (3 * PX - 4, 2 * PX - 4), YELLOW, 3)
     cv2.rectangle(img, (5 * PX, 3 * PX), (6 * PX, 4 * PX), RED, 4)
+    if wall_edge:
+        cv2.line(img, (3 * PX, 4 * PX), (3 * PX, 5 * PX), RED, 4)
     if upside_down:
         img = cv2.rotate(img, cv2.ROTATE_180)
     sheet = cv2.copyMakeBorder(img, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=(245, 245, 245))
@@ -41,10 +43,12 @@ def _empty_photo(upside_down: bool = False) -> np.ndarray:
     return cv2.warpPerspective(sheet, cv2.getPerspectiveTransform(src, dst), (1800, 1350), borderValue=(50, 60, 70))
 
 
-def _folder(tmp: Path, truth_squares: dict[str, list[str]], upside_down: bool = False) -> Path:
-    cv2.imwrite(str(tmp / "s0005.empty.jpg"), _empty_photo(upside_down), [cv2.IMWRITE_JPEG_QUALITY, 95])
+def _folder(tmp: Path, truth_squares: dict[str, list[str]], upside_down: bool = False,
+            truth_edges: dict[str, list[str]] | None = None) -> Path:
+    cv2.imwrite(str(tmp / "s0005.empty.jpg"), _empty_photo(upside_down, wall_edge=bool(truth_edges)), [cv2.IMWRITE_JPEG_QUALITY, 95])
     doc = {"format": "tabletop-position/1", "rules": "swm2008",
-           "map": {"name": "tiny", "cols": COLS, "rows": ROWS, "squares": truth_squares}, "figures": []}
+           "map": {"name": "tiny", "cols": COLS, "rows": ROWS, "squares": truth_squares, **({"edges": truth_edges} if truth_edges else {})},
+           "figures": []}
     (tmp / "s0005.truth.yaml").write_text(yaml.safe_dump(doc))
     (tmp / "s0005.record.yaml").write_text(yaml.safe_dump(doc))
     return tmp
@@ -87,6 +91,20 @@ def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path:
     assert terrain_rescore.main([str(folder), "--position-from-record"]) == 0
     out = capsys.readouterr().out
     assert "s0005 ? (8x6, grid from lines): wrong 0 {} []" in out and "left open and said so on 0 maps" in out
+
+
+def test_an_open_maps_walls_are_scored_also_as_the_judge_gets_them_after_the_look(tmp_path: Path,
+                                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """R264 scored the squares of a map left open as the judge gets them after one look and
+    ``--turn``, not its walls and doors: a map read upside down counted its wall edge twice wrong
+    (one invented, one missed; round 30's held-out wall edges 0.91, doors 0.75, nearly all on one
+    such map). The edges are now scored that way too, beside the answer's as given."""
+    folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:C2"]}, upside_down=True, truth_edges={"wall": ["C5.E"]})
+    assert terrain_rescore.main([str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "  edge wall  precision 0.00 recall 0.00 (true 1, read 1)" in out  # as answered: upside down
+    assert "  after the judge's look (R264): edge wall  precision 1.00 recall 1.00 (true 1, read 1)" in out
+    assert "  after the judge's look (R264): wall       precision 1.00 recall 1.00 (true 1, read 1)" in out
 
 
 def test_the_black_box_report_tells_a_turned_map_that_said_so_from_one_turned_silently() -> None:

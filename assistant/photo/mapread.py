@@ -94,6 +94,12 @@ WARM = ("wall", "pit", "difficult")
 SPLIT = 13.0
 #: a stroke's colour is averaged along its run over this much of a square before it is named
 ALONG = 0.25
+#: a door is a row of rectangles across its grid line (CONTRACT §4): the bands across the line its
+#: blue lights on DOOR_EVEN of its best band's length at least make up DOOR_BOX of those it lights
+#: on DOOR_TRACE of it at least -- its rectangles' straight sides light every band through their
+#: thickness alike, where a curve of the art near the line (a ring's arc) lights one band most and
+#: those beside it less and less (reading R345)
+DOOR_EVEN, DOOR_TRACE, DOOR_BOX = 0.8, 0.3, 0.5
 #: where the grid's own ink reads as a terrain colour, that colour's strokes are taken again as
 #: departures from the floor this many times LEAST_DEPARTURE, the first step that leaves the
 #: typical side bare (reading R75)
@@ -701,12 +707,14 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool =
     # first that leaves a few, and each door so read is listed to confirm; none leaves a few: no
     # door (reading R75)
     door_raw, door_art = _door_cover(on_across, on_down, inner, px, cols, rows)
+    door_masks = {"H": on_across["door"], "V": on_down["door"]}  # the strokes the doors are read from
     door_inked = _many_doors(door_raw, door_art, len(inner))
     full_ink: dict[Edge, float] = {}  # no step left a few: the last step's blue beyond the art and the typical line (R137)
     if door_inked:
         for step in GRID_INK_STEPS:
             strong_across, strong_down, _c, _h = stroke_masks(top, px, by_light=False, least=LEAST_DEPARTURE * step, floor_of=floor_of)
             door_raw, door_art = _door_cover(strong_across, strong_down, inner, px, cols, rows)
+            door_masks = {"H": strong_across["door"], "V": strong_down["door"]}
             if not _many_doors(door_raw, door_art, len(inner)):
                 break
         else:
@@ -749,6 +757,16 @@ def _read_map(top: np.ndarray, cols: int, rows: int, px: int, mean_named: bool =
         if 0.7 * WALL_LINE <= fw < 1.2 * WALL_LINE or 0.7 * DOOR_LINE <= fd < 1.2 * DOOR_LINE:
             res.unsure.setdefault(e.name, _("wall {wall}, door {door} of its length: read as {read}").format(
                 wall=f"{fw:.0%}", door=f"{fd:.0%}", read=res.edges.get(e.name) or _("open")))
+    # a door is a row of rectangles across its line (CONTRACT §4): blue along a line that lights
+    # the bands across it unevenly, most in one and less and less beside it, is a curve of the art
+    # there (a ring's arc near the line, photo s0682), read open and listed -- before the doors
+    # are checked against the walls, where it would lend a wall's end to a door beside it (reading R345)
+    for e in inner:
+        if res.edges.get(e.name) == "door" and _door_evenness(door_masks[e.axis], e, px) < DOOR_BOX:
+            del res.edges[e.name]
+            res.confidence.pop(e.name, None)
+            res.unsure[e.name] = _("door's blue along it, but not as a row of rectangles across the line: one band of it "
+                                   "strongest, less and less beside it (a curve of the map's art): read as open")
     # a door opens a wall: the blue read on a line that meets no wall at either end is the grid's
     # ink or the art there, read open and listed (reading R129)
     for e in _doors_in_no_wall(res, inner):
@@ -1030,6 +1048,34 @@ def _door_cover(across: dict[str, np.ndarray], down: dict[str, np.ndarray], inne
     how much the art through the squares' middles beside it shows (:func:`_art_cover`)."""
     door = {"H": across["door"], "V": down["door"]}
     return _side_covers(door, inner, px, 0.1, 0.8), _art_covers(door, inner, px, 0.1, 0.8, cols, rows)
+
+
+def _door_evenness(mask: np.ndarray, e: Edge, px: int) -> float:
+    """How evenly a door's blue (``mask``) lights the bands across edge ``e``'s line: of the bands
+    next to its best one (contiguous, within WALL_REACH of the line, each BAND / 2 wide, measured
+    along the door's middle as :func:`_door_cover`), the share of those lit on DOOR_TRACE of the
+    best one's length that are lit on DOOR_EVEN of it (reading R345). A row of rectangles across
+    the line: 1 or near it, whatever their thickness; an arc of the art: well under DOOR_BOX.
+
+    >>> m = np.zeros((80, 80), bool); m[37:44, 44:76] = True  # a rectangle 7 pixels across the line y=40
+    >>> _door_evenness(m, Edge(1, 1, "H"), 40)
+    1.0
+    """
+    per, _first = _band_profile(mask, e.axis, e.y * px, e.x * px, px, WALL_REACH, 0.8, BAND / 2)
+    peak = float(per.max()) if per.size else 0.0
+    if peak <= 0.0:
+        return 0.0
+    best = int(per.argmax())
+
+    def run(share: float) -> int:  # the bands next to the best one lit on ``share`` of it at least
+        lo = hi = best
+        while lo > 0 and per[lo - 1] >= share * peak:
+            lo -= 1
+        while hi < len(per) - 1 and per[hi + 1] >= share * peak:
+            hi += 1
+        return hi - lo + 1
+
+    return run(DOOR_EVEN) / run(DOOR_TRACE)
 
 
 def _many_doors(raw: dict[Edge, float], art: dict[Edge, float], lines: int) -> bool:
