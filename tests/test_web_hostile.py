@@ -1041,3 +1041,41 @@ def test_a_body_with_both_content_length_and_transfer_encoding_is_a_400_on_a_rea
     assert head.startswith(b"HTTP/1.1 400"), answer[:300]
     assert "Transfer-Encoding" in json.loads(body)["error"]
     assert logged() == before
+
+
+def _a_photo(ext: str) -> bytes:
+    import cv2
+    import numpy as np
+
+    ok, enc = cv2.imencode(ext, np.tile(np.arange(120, dtype=np.uint8)[None, :, None], (90, 1, 3)))
+    assert ok
+    return enc.tobytes()
+
+
+@pytest.mark.parametrize("ext", [".jpg", ".png", ".webp", ".bmp"])
+@pytest.mark.parametrize("keep", [0.002, 0.1, 0.5, 0.98])
+def test_a_photo_cut_short_is_said_cut_short_not_not_an_image(tmp_path: Path, ext: str, keep: float) -> None:
+    """A photo whose upload or copy stopped early starts as a JPEG (or PNG...): round 30 said it was
+    'not an image (not a PNG, JPEG ...)' before its size was read, 'damaged' after (R961)."""
+    from assistant.errors import AssistantError
+    from assistant.photo import load_image
+
+    whole = _a_photo(ext)
+    path = tmp_path / f"half{ext}"
+    path.write_bytes(whole[:max(3, int(len(whole) * keep))])
+    with pytest.raises(AssistantError) as refused:
+        load_image(path)
+    said = str(refused.value)
+    assert "is cut short" in said and "not an image" not in said and "damaged" not in said, said
+    path.write_bytes(whole)
+    assert load_image(path).shape[:2] == (90, 120)  # the whole photo is read as before
+
+
+def test_a_cut_short_upload_is_a_400_saying_so_and_records_nothing(client: TestClient) -> None:
+    before = version(client)
+    data = _a_photo(".jpg")[:300]
+    r = client.post("/api/photo", files={"photo": ("table.jpg", data, "image/jpeg")})
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert "table.jpg is cut short" in said and "JPEG" in said and "300 bytes" in said and "not an image" not in said, said
+    assert version(client) == before
