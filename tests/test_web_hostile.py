@@ -679,8 +679,31 @@ def test_a_method_no_address_takes_is_answered_405_not_415(client: TestClient, m
     """A user's trial: 'DELETE /api/status' was answered 415 "this request is sent as application/json,
     not ''", as if its body were the fault; no address of the table takes DELETE, PUT or PATCH."""
     r = client.request(method, path)
-    assert r.status_code == 405 and r.json()["error"] == f"{path} does not take a {method} request", r.text
-    assert "POST" in r.headers["allow"]
+    assert r.status_code == 405 and r.json()["error"].startswith(f"{path} does not take {method} requests; it takes "), r.text
+    assert r.headers["allow"] in r.json()["error"]
+
+
+@pytest.mark.parametrize("method, path, allow", [
+    ("DELETE", "/api/status", "GET, HEAD"), ("OPTIONS", "/api/act", "POST"), ("GET", "/api/act", "POST"),
+    ("POST", "/api/status", "GET, HEAD"), ("OPTIONS", "/api/photo", "POST"), ("PUT", "/", "GET, HEAD"),
+    ("DELETE", "/static/app.js", "GET, HEAD"),
+])
+def test_a_refused_method_names_the_ones_its_address_takes(client: TestClient, method: str, path: str, allow: str) -> None:
+    """A stranger's curl (round 31): every refused method was answered "Allow: GET, HEAD, POST"
+    whatever the address took, and "does not take a OPTIONS request"; now the answer and its Allow
+    header name what the address takes (RFC 9110 §15.5.6)."""
+    before = version(client)
+    r = client.request(method, path, headers=JSON)
+    assert r.status_code == 405 and r.headers["allow"] == allow, (r.status_code, r.headers.get("allow"), r.text)
+    assert r.json()["error"] == f"{path} does not take {method} requests; it takes {allow}", r.text
+    assert version(client) == before
+
+
+@pytest.mark.parametrize("method", ["DELETE", "PUT", "PATCH", "OPTIONS"])
+def test_a_method_sent_to_no_address_is_a_404_not_a_405(client: TestClient, method: str) -> None:
+    """DELETE /api/nothing-here was "405 does not take a DELETE request", as if the address were there."""
+    r = client.request(method, "/api/nothing-here")
+    assert r.status_code == 404 and r.json()["error"] == "no such address on this table: /api/nothing-here", r.text
 
 
 @pytest.mark.parametrize("path, status, says", [

@@ -323,8 +323,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             # no address takes another method: said as the framework's 405 says it, not as a body of
             # the wrong kind (DELETE /api/status was answered 415 "sent as application/json, not ''")
             with i18n.language(lang):
-                text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method[:20])
-                return JSONResponse({"error": text}, status_code=405, headers={"allow": "GET, HEAD, POST"})
+                return _method_refused(app, request)
         if request.method not in ("GET", "HEAD"):
             kind, wanted = _content_kind(request)
             if kind != wanted:
@@ -467,7 +466,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if exc.status_code == 404:
             text = _("no such address on this table: {path}").format(path=request.url.path)
         elif exc.status_code == 405:
-            text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method)
+            return _method_refused(app, request)
         else:
             text = str(exc.detail)
         return JSONResponse({"error": text}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
@@ -987,6 +986,33 @@ ANY_ADDRESS_PARAMS = frozenset({"t"})
 MAX_PLAY = 2000
 #: the longest ``args`` a question asked by GET takes (a card's name, two figures: far less)
 MAX_ASK_ARGS = 4000
+
+
+def _methods_taken(app: FastAPI, request: Request) -> list[str]:
+    """The methods the request's address takes, GET, HEAD and POST in that order (HEAD wherever GET
+    is: the server answers it as its GET without the body); none when no address is that path."""
+    taken: set[str] = set()
+    # the scope as the app received it: a refusal raised inside the static files' mount has the
+    # mount's own root path, which no route matches
+    scope = {**request.scope, "root_path": request.scope.get("app_root_path", "")}
+    for route in app.router.routes:
+        if route.matches(scope)[0] != Match.NONE:  # PARTIAL: the path is the route's, the method not
+            taken |= set(getattr(route, "methods", None) or {"GET"})  # a mount (the static files) is read
+    if "GET" in taken:
+        taken.add("HEAD")
+    return [m for m in ("GET", "HEAD", "POST") if m in taken]
+
+
+def _method_refused(app: FastAPI, request: Request) -> JSONResponse:
+    """A method the address does not take: 405 naming the ones it takes (and its Allow header
+    listing them: "GET, HEAD, POST" was sent for every address), or 404 for a path that is no
+    address of the table at all (a DELETE of any path was a 405, as if the address existed)."""
+    taken = _methods_taken(app, request)
+    if not taken:
+        return JSONResponse({"error": _("no such address on this table: {path}").format(path=request.url.path)}, status_code=404)
+    text = _("{path} does not take {method} requests; it takes {methods}").format(
+        path=request.url.path, method=request.method[:20], methods=", ".join(taken))
+    return JSONResponse({"error": text}, status_code=405, headers={"allow": ", ".join(taken)})
 
 
 def _unknown_parameters(app: FastAPI, request: Request) -> str | None:
