@@ -1102,3 +1102,17 @@ def test_a_cut_short_upload_is_a_400_saying_so_and_records_nothing(client: TestC
     said = r.json()["error"]
     assert "table.jpg is cut short" in said and "JPEG" in said and "300 bytes" in said and "not an image" not in said, said
     assert version(client) == before
+
+
+@pytest.mark.parametrize("path", ["/api/photo", "/api/photo/reference"])
+@pytest.mark.parametrize("filename, extra", [("a" * 5000 + ".jpg", {}), ("x.jpg", {"note": "z" * 1_100_000})])
+def test_a_photo_form_the_parser_gives_up_on_is_not_said_to_lack_its_photo(client: TestClient, path: str, filename: str,
+                                                                          extra: dict[str, str]) -> None:
+    """A stranger's upload (round 31): a photo sent in the field 'photo' with a file name of 5,000
+    characters, or beside a field of over 1 MiB, was told "send the photo as the form field 'photo'"."""
+    before = version(client)
+    r = client.post(path, files={"photo": (filename, b"\xff\xd8\xff", "image/jpeg")}, data=extra)
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert said.startswith("the photo's form cannot be read") and "file name" in said, said
+    assert version(client) == before

@@ -685,7 +685,13 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             form = await request.form()
         except HTTPException:  # a form that is no multipart (no boundary, cut, a part's header too long): starlette's
             # {"detail": ...} in English, which the page shows as 'error 400'; said as every other refusal is
-            raise AssistantError(_("send the photo as the form field 'photo'")) from None
+            if "boundary=" not in (request.headers.get("content-type") or "").lower():
+                raise AssistantError(_("send the photo as the form field 'photo'")) from None
+            # a form with its boundary that the parser gave up on: "send it as the field 'photo'" sent the
+            # sender of a photo in that very field looking for the wrong fault (round 31: a file name of 5,000 characters)
+            raise AssistantError(_("the photo's form cannot be read: it is cut short or malformed, a part's header (the photo's "
+                                   "file name) is over 4 KB, or a field besides the photo is over 1 MiB; send the photo alone "
+                                   "as the form field 'photo', with a shorter file name")) from None
         sent = form.getlist("photo")
         if len(sent) > 1:  # the last one was read and the others dropped unsaid (R156)
             raise AssistantError(_("send one photo at a time: the form field 'photo' came {n} times").format(n=len(sent)))
