@@ -1116,3 +1116,31 @@ def test_a_photo_form_the_parser_gives_up_on_is_not_said_to_lack_its_photo(clien
     said = r.json()["error"]
     assert said.startswith("the photo's form cannot be read") and "file name" in said, said
     assert version(client) == before
+
+
+def test_a_read_only_game_refuses_a_phones_write_in_its_words_and_still_answers(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading R962: a game log the table's computer cannot write (a read-only file, folder or disk)
+    was refused to the phone as 400 "cannot write to the game /the/servers/path: ...; it can be read
+    (status, log, export, replay, snapshot)": the command line's verbs and the server's own path,
+    and English inside a Polish sentence. Now 403 in the page's words; reads answer on."""
+    game = new_game(tmp_path)
+    real_access = os.access
+
+    def no_write(p: object, mode: int, *a: object, **k: object) -> bool:  # root ignores permissions; the store asks os.access
+        if mode & os.W_OK and Path(str(p)).resolve() in (tmp_path.resolve(), game.resolve()):
+            return False
+        return real_access(p, mode, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", no_write)
+    c = table_client(create_app(Table(game=game, library=default_library())))
+    before = version(c)
+    for lang, says in (("en", "the game's file on the table's computer (g.sqlite) is read-only: nothing was recorded"),
+                       ("pl", "plik gry na komputerze stołu (g.sqlite) jest tylko do odczytu: nic nie zapisano")):
+        r = c.post("/api/act", json=NOTE, headers={"accept-language": lang})
+        assert r.status_code == 403, r.text
+        said = r.json()["error"]
+        assert said.startswith(says) and str(tmp_path) not in said and "snapshot" not in said, said
+    assert version(c) == before
+    assert c.get("/api/status").status_code == 200
+    assert c.get("/api/targets", params={"figure": "sbd"}).status_code == 200

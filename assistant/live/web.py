@@ -62,7 +62,7 @@ from ..editions import Edition
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game import ChangedSinceError, RefusedError
 from ..game.referee import plan_move
-from ..game.store import REQUEST_ID
+from ..game.store import REQUEST_ID, ReadOnlyGameError
 from ..i18n import N_, _, n_
 from ..rules.record import find_edition
 from ..textsafe import shown
@@ -447,7 +447,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             # "reason": the rule's refusal alone; "error" ends with the command line's --override, which
             # the page says with its own field instead
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
-        status = 403 if isinstance(exc, ReadOnlyError) else 400
+        status = 403 if isinstance(exc, (ReadOnlyError, ReadOnlyGameError)) else 400
         # a message in the command line's words (its flags, a command to type) said in the page's (R173)
         body: dict[str, Any] = {"error": exc.page if isinstance(exc, CommandLineWordsError) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
