@@ -28,6 +28,7 @@ here from the OpenAPI schema (no script from a CDN), and nothing on any page nam
 
 import asyncio
 import contextlib
+import errno
 import hmac
 import ipaddress
 import json
@@ -822,6 +823,25 @@ def max_connections() -> int:
     is lower (the game's files, the photo's temporary file and Python's own need the rest)."""
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     return MAX_CONNECTIONS if soft == resource.RLIM_INFINITY else max(16, min(MAX_CONNECTIONS, soft // 2))
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse, before the table is announced, a port this computer cannot listen on: uvicorn's own
+    "[Errno 98] error while attempting to bind" came after "The table is open", with exit 3 (a
+    second ``serve``, or another program on the port). The socket is closed at once; uvicorn binds
+    it again with the same option (SO_REUSEADDR), so a port left in TIME_WAIT is not refused."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise AssistantError(_("port {port} is taken on this computer (another table, or another program, listens there): "
+                                       "stop it, or choose another port with --port").format(port=port)) from None
+            if exc.errno == errno.EACCES:
+                raise AssistantError(_("port {port} needs the administrator's rights on this computer (ports below 1024): "
+                                       "choose another with --port, such as --port 8765").format(port=port)) from None
+            raise AssistantError(_("cannot listen on {host} port {port}: {why}").format(host=host, port=port, why=exc.strerror or exc)) from None
 
 
 def serve_forever(app: FastAPI, host: str, port: int) -> None:
