@@ -1830,3 +1830,44 @@ def test_a_command_the_phone_cannot_send_says_why_in_the_list(server: tuple[str,
     page.wait_for_selector('#verb-select option[value="cards import"]', state="attached")
     off = page.eval_on_selector_all("#verb-select option[disabled]", "os => os.map((o) => o.textContent)")
     assert off and all(said in text for text in off), off
+
+
+@pytest.mark.parametrize("width, height, lang", [(360, 640, "pl"), (768, 1024, "en")])
+def test_a_write_to_a_read_only_game_is_said_on_screen_in_the_phones_words(tmp_path: Path, browser: Any,
+                                                                         request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
+                                                                         width: int, height: int, lang: str) -> None:
+    """Reading R347: a game whose file the table's computer cannot write refused the phone's
+    'Activate' with the server's path and the command line's verbs (in English inside Polish). Now
+    the page says it in its words, on screen, and the board answers on."""
+    from assistant.live.table import Table
+
+    path = tmp_path / "g.sqlite"
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    real_access = os.access
+
+    def no_write(p: Any, mode: int, *a: Any, **k: Any) -> bool:  # the helpers run as root: the store asks os.access
+        if mode & os.W_OK and Path(str(p)).resolve() in (tmp_path.resolve(), path.resolve()):
+            return False
+        return real_access(p, mode, *a, **k)
+
+    monkeypatch.setattr(os, "access", no_write)
+    with _serving(Table(game=path, library=default_library())) as url:
+        page = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True, locale=lang).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        _settled(page)
+        _tap_figure(page, "obi")
+        page.wait_for_selector("#answer tr[data-target]")
+        page.locator("#b-activate").scroll_into_view_if_needed()
+        page.locator("#b-activate").tap()
+        says = {"pl": "plik gry na komputerze stołu (g.sqlite) jest tylko do odczytu",
+                "en": "the game's file on the table's computer (g.sqlite) is read-only"}[lang]
+        page.wait_for_function("(s) => document.getElementById('message').textContent.includes(s)", arg=says)
+        said = page.text_content("#message") or ""
+        assert str(tmp_path) not in said and "snapshot" not in said and "read-only;" not in said, said
+        box = _box(page, "#message")
+        assert _inside(box, width, height), (box, width, height)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"read-only-game-{width}-{lang}.png"))
+        assert page.locator("#answer tr[data-target]").count() > 0  # the question's answer stays
+        page.context.close()

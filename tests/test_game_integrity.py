@@ -697,3 +697,22 @@ def test_an_initiative_won_by_a_side_not_on_the_map_is_void(game_file: Path) -> 
     assert "side q has no figure on the map (sides: a, z)" in entries[2]["void"]
     status = run("game", "status", "--game", str(game_file))
     assert status.exit_code == 0 and "no round yet" in status.stdout, status.output
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "the log is intact: 1 event, checked by its SHA-256", "the log is intact: 2 events, each linked"),
+    ("pl", "dziennik jest nienaruszony: 1 zdarzenie, sprawdzone", "dziennik jest nienaruszony: 2 zdarzenia, każde"),
+    ("cs", "záznam je neporušený: 1 událost, ověřená", "záznam je neporušený: 2 události, každá"),
+])
+def test_a_game_just_begun_is_one_event_in_the_readers_grammar(tmp_path: Path, lang: str, one: str, two: str) -> None:
+    """A stranger's first `game verify` (round 31): "1 events" (Polish "1 zdarzeń", Czech "1 událostí")."""
+    path = tmp_path / "g.sqlite"
+    from assistant.cards import default_library
+    from assistant.resources import example_path
+
+    Game.new(path, example_path("clone-wars-example-combat").read_text(encoding="utf-8"), default_library(), override="tests").close()
+    r = runner.invoke(app, ["--lang", lang, "game", "verify", "--game", str(path)], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert r.exit_code == 0 and r.stdout.startswith(one), r.stdout
+    assert runner.invoke(app, ["game", "note", "n", "--game", str(path)]).exit_code == 0
+    r = runner.invoke(app, ["--lang", lang, "game", "verify", "--game", str(path)], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert r.exit_code == 0 and r.stdout.startswith(two), r.stdout

@@ -221,3 +221,20 @@ def test_a_refused_file_leaves_no_wal_or_shm_behind(tmp_path) -> None:
     r = run("game", "status", "--game", str(other))
     assert r.exit_code == 2 and "not a game of this program" in r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite"]
+
+
+def test_a_read_only_games_refusal_is_whole_in_the_readers_language(game_file, monkeypatch) -> None:
+    """Reading R347: "nie można zapisać do gry ...: the file or its folder is read-only; ..." (the
+    reason was English in a Polish or Czech sentence)."""
+    real_access = os.access
+
+    def no_write(p, mode, *a, **k):  # type: ignore[no-untyped-def]
+        if mode & os.W_OK and Path(p).resolve() in (game_file.parent.resolve(), game_file.resolve()):
+            return False
+        return real_access(p, mode, *a, **k)
+
+    monkeypatch.setattr(os, "access", no_write)
+    r = run("--lang", "pl", "game", "activate", "a1", "--game", str(game_file))
+    assert r.exit_code == 2 and "plik lub jego folder jest tylko do odczytu" in r.stderr and "read-only" not in r.stderr, r.stderr
+    r = run("--lang", "cs", "game", "activate", "a1", "--game", str(game_file))
+    assert r.exit_code == 2 and "soubor nebo jeho složka je jen pro čtení" in r.stderr, r.stderr

@@ -317,6 +317,7 @@ def test_serve_lan_prints_a_qr_that_reads(tmp_path: Path, monkeypatch: pytest.Mo
     """``serve --lan`` as the README writes it, the server loop itself replaced (its arguments kept)."""
     seen: dict[str, object] = {}
     monkeypatch.setattr(web, "serve_forever", lambda app_, host, port: seen.update(app=app_, host=host, port=port))
+    monkeypatch.setattr(web, "check_port", lambda host, port: None)  # the network replaced too: 8765 may be another table's
     game = new_game(tmp_path)
     r = CliRunner().invoke(app, ["serve", "--lan", "--game", str(game), "--lang", "pl"])
     assert r.exit_code == 0, r.output
@@ -333,6 +334,7 @@ def test_serve_lan_prints_a_qr_that_reads(tmp_path: Path, monkeypatch: pytest.Mo
 def test_serve_lang_as_the_readme_writes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
     seen: dict[str, object] = {}
     monkeypatch.setattr(web, "serve_forever", lambda app_, host, port: seen.update(app=app_, host=host, port=port))
+    monkeypatch.setattr(web, "check_port", lambda host, port: None)  # the network replaced too: 8765 may be another table's
     r = CliRunner().invoke(app, [*args, "--game", str(new_game(tmp_path))] if args[0] == "serve" else [*args, "--game", str(new_game(tmp_path))])
     assert r.exit_code == 0, r.output
     page = table_client(seen["app"]).get("/", headers={"accept-language": "cs"})  # type: ignore[arg-type]
@@ -513,3 +515,20 @@ def test_a_change_whose_first_read_failed_is_read_again(tmp_path: Path) -> None:
         return hub.version
 
     assert asyncio.run(watch()) == 2 and failed == [True]
+
+
+def test_serve_on_a_port_in_use_says_so_before_announcing_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stranger's second ``serve`` (round 31): "The table is open: http://127.0.0.1:8765/", then
+    uvicorn's "ERROR: [Errno 98] error while attempting to bind", exit 3. Now a refusal naming the
+    port and what to do, exit 2, and no table announced."""
+    import socket
+
+    monkeypatch.setattr(web, "serve_forever", lambda app_, host, port: pytest.fail("served on a port in use"))
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        r = CliRunner().invoke(app, ["serve", "--game", str(new_game(tmp_path)), "--port", str(port)])
+    assert r.exit_code == 2, r.output
+    assert f"port {port} is taken on this computer" in r.output and "--port" in r.output, r.output
+    assert "The table is open" not in r.output and "Errno" not in r.output

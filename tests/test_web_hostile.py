@@ -679,8 +679,31 @@ def test_a_method_no_address_takes_is_answered_405_not_415(client: TestClient, m
     """A user's trial: 'DELETE /api/status' was answered 415 "this request is sent as application/json,
     not ''", as if its body were the fault; no address of the table takes DELETE, PUT or PATCH."""
     r = client.request(method, path)
-    assert r.status_code == 405 and r.json()["error"] == f"{path} does not take a {method} request", r.text
-    assert "POST" in r.headers["allow"]
+    assert r.status_code == 405 and r.json()["error"].startswith(f"{path} does not take {method} requests; it takes "), r.text
+    assert r.headers["allow"] in r.json()["error"]
+
+
+@pytest.mark.parametrize("method, path, allow", [
+    ("DELETE", "/api/status", "GET, HEAD"), ("OPTIONS", "/api/act", "POST"), ("GET", "/api/act", "POST"),
+    ("POST", "/api/status", "GET, HEAD"), ("OPTIONS", "/api/photo", "POST"), ("PUT", "/", "GET, HEAD"),
+    ("DELETE", "/static/app.js", "GET, HEAD"),
+])
+def test_a_refused_method_names_the_ones_its_address_takes(client: TestClient, method: str, path: str, allow: str) -> None:
+    """A stranger's curl (round 31): every refused method was answered "Allow: GET, HEAD, POST"
+    whatever the address took, and "does not take a OPTIONS request"; now the answer and its Allow
+    header name what the address takes (RFC 9110 §15.5.6)."""
+    before = version(client)
+    r = client.request(method, path, headers=JSON)
+    assert r.status_code == 405 and r.headers["allow"] == allow, (r.status_code, r.headers.get("allow"), r.text)
+    assert r.json()["error"] == f"{path} does not take {method} requests; it takes {allow}", r.text
+    assert version(client) == before
+
+
+@pytest.mark.parametrize("method", ["DELETE", "PUT", "PATCH", "OPTIONS"])
+def test_a_method_sent_to_no_address_is_a_404_not_a_405(client: TestClient, method: str) -> None:
+    """DELETE /api/nothing-here was "405 does not take a DELETE request", as if the address were there."""
+    r = client.request(method, "/api/nothing-here")
+    assert r.status_code == 404 and r.json()["error"] == "no such address on this table: /api/nothing-here", r.text
 
 
 @pytest.mark.parametrize("path, status, says", [
@@ -1041,3 +1064,83 @@ def test_a_body_with_both_content_length_and_transfer_encoding_is_a_400_on_a_rea
     assert head.startswith(b"HTTP/1.1 400"), answer[:300]
     assert "Transfer-Encoding" in json.loads(body)["error"]
     assert logged() == before
+
+
+def _a_photo(ext: str) -> bytes:
+    import cv2
+    import numpy as np
+
+    ok, enc = cv2.imencode(ext, np.tile(np.arange(120, dtype=np.uint8)[None, :, None], (90, 1, 3)))
+    assert ok
+    return enc.tobytes()
+
+
+@pytest.mark.parametrize("ext", [".jpg", ".png", ".webp", ".bmp"])
+@pytest.mark.parametrize("keep", [0.002, 0.1, 0.5, 0.98])
+def test_a_photo_cut_short_is_said_cut_short_not_not_an_image(tmp_path: Path, ext: str, keep: float) -> None:
+    """A photo whose upload or copy stopped early starts as a JPEG (or PNG...): round 30 said it was
+    'not an image (not a PNG, JPEG ...)' before its size was read, 'damaged' after (R346)."""
+    from assistant.errors import AssistantError
+    from assistant.photo import load_image
+
+    whole = _a_photo(ext)
+    path = tmp_path / f"half{ext}"
+    path.write_bytes(whole[:max(3, int(len(whole) * keep))])
+    with pytest.raises(AssistantError) as refused:
+        load_image(path)
+    said = str(refused.value)
+    assert "is cut short" in said and "not an image" not in said and "damaged" not in said, said
+    path.write_bytes(whole)
+    assert load_image(path).shape[:2] == (90, 120)  # the whole photo is read as before
+
+
+def test_a_cut_short_upload_is_a_400_saying_so_and_records_nothing(client: TestClient) -> None:
+    before = version(client)
+    data = _a_photo(".jpg")[:300]
+    r = client.post("/api/photo", files={"photo": ("table.jpg", data, "image/jpeg")})
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert "table.jpg is cut short" in said and "JPEG" in said and "300 bytes" in said and "not an image" not in said, said
+    assert version(client) == before
+
+
+@pytest.mark.parametrize("path", ["/api/photo", "/api/photo/reference"])
+@pytest.mark.parametrize("filename, extra", [("a" * 5000 + ".jpg", {}), ("x.jpg", {"note": "z" * 1_100_000})])
+def test_a_photo_form_the_parser_gives_up_on_is_not_said_to_lack_its_photo(client: TestClient, path: str, filename: str,
+                                                                          extra: dict[str, str]) -> None:
+    """A stranger's upload (round 31): a photo sent in the field 'photo' with a file name of 5,000
+    characters, or beside a field of over 1 MiB, was told "send the photo as the form field 'photo'"."""
+    before = version(client)
+    r = client.post(path, files={"photo": (filename, b"\xff\xd8\xff", "image/jpeg")}, data=extra)
+    assert r.status_code == 400, r.text
+    said = r.json()["error"]
+    assert said.startswith("the photo's form cannot be read") and "file name" in said, said
+    assert version(client) == before
+
+
+def test_a_read_only_game_refuses_a_phones_write_in_its_words_and_still_answers(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading R347: a game log the table's computer cannot write (a read-only file, folder or disk)
+    was refused to the phone as 400 "cannot write to the game /the/servers/path: ...; it can be read
+    (status, log, export, replay, snapshot)": the command line's verbs and the server's own path,
+    and English inside a Polish sentence. Now 403 in the page's words; reads answer on."""
+    game = new_game(tmp_path)
+    real_access = os.access
+
+    def no_write(p: object, mode: int, *a: object, **k: object) -> bool:  # root ignores permissions; the store asks os.access
+        if mode & os.W_OK and Path(str(p)).resolve() in (tmp_path.resolve(), game.resolve()):
+            return False
+        return real_access(p, mode, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", no_write)
+    c = table_client(create_app(Table(game=game, library=default_library())))
+    before = version(c)
+    for lang, says in (("en", "the game's file on the table's computer (g.sqlite) is read-only: nothing was recorded"),
+                       ("pl", "plik gry na komputerze stołu (g.sqlite) jest tylko do odczytu: nic nie zapisano")):
+        r = c.post("/api/act", json=NOTE, headers={"accept-language": lang})
+        assert r.status_code == 403, r.text
+        said = r.json()["error"]
+        assert said.startswith(says) and str(tmp_path) not in said and "snapshot" not in said, said
+    assert version(c) == before
+    assert c.get("/api/status").status_code == 200
+    assert c.get("/api/targets", params={"figure": "sbd"}).status_code == 200

@@ -102,6 +102,7 @@ def serve(
         token = secrets.token_urlsafe(16) if lan else None
         watch = secrets.token_urlsafe(16) if (lan and spectators) else None
         host = "0.0.0.0" if lan else "127.0.0.1"
+        web.check_port(host, port)  # a port in use is said before the table is announced open
         shown = _lan_address() if lan else "127.0.0.1"
         link = f"http://{shown}:{port}/" + (f"?t={token}" if token else "")
         out.print(_("[bold]The table is open:[/] {link}").format(link=escape(link)))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import AssistantError
 from ..game.store import GameFileError, GameStore
-from ..i18n import _
+from ..i18n import _, n_
 from .result import Result, escape
 
 
@@ -23,7 +23,9 @@ def verify_log(path: Path, program: str, head: str | None = None) -> Result:
     r = found.report
     if r.problem is not None:
         raise GameFileError(_("{problem}; the log was edited outside this program").format(problem=r.problem))
-    lines = [_("[green]the log is intact[/]: {n} events, each linked to the one before by its SHA-256").format(n=r.events),
+    # counted in the reader's grammar: "1 events" (and Polish "1 zdarzeń") was said of a game just begun
+    lines = [n_("[green]the log is intact[/]: {n} event, checked by its SHA-256",
+                "[green]the log is intact[/]: {n} events, each linked to the one before by its SHA-256", r.events).format(n=r.events),
              _("chain head after event #{seq}: {head}").format(seq=r.seq, head=r.head)]
     since = None
     if r.since:

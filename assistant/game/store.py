@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..errors import AssistantError
+from ..errors import AssistantError, CommandLineWordsError
 from ..fileread import SQLITE_HEADER, file_marks, read_head
-from ..i18n import _
+from ..i18n import N_, _
 from ..resources import user_data_dir
 from ..yamlio import write_text_atomic
 
@@ -63,6 +63,12 @@ MIGRATIONS: dict[int, list[str]] = {
 
 class GameFileError(AssistantError):
     """A game file that cannot be used (missing, foreign, damaged, newer schema)."""
+
+
+class ReadOnlyGameError(GameFileError, CommandLineWordsError):
+    """A game file that cannot be written where it lies (the file, its folder or its disk is
+    read-only): its reads still answer. ``page`` says it for the live table's phones, without the
+    command line's verbs or the path on the table's computer (R347)."""
 
 
 @dataclass(frozen=True)
@@ -459,6 +465,13 @@ def _disk_full(exc: BaseException, path: Path | None = None) -> bool:
         return False
 
 
+#: why a write failed, said in the reader's language (the reasons were English inside a Polish or Czech sentence)
+DISK_FULL = N_("the disk is full; nothing was written")
+READ_ONLY = N_("the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written")
+DISK_FAILING = N_("the disk is full or failing (SQLite: disk I/O error); nothing was written")
+LOCKED = N_("another program holds the game's write lock; try again")
+
+
 def _write_error(path: Path, exc: BaseException) -> GameFileError:
     """A write that failed, in words: a read-only place, a full disk, a locked file."""
     text = str(exc)
@@ -466,15 +479,18 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
         text = exc.strerror or text
     low = text.lower()
     if _disk_full(exc, path):
-        why = "the disk is full; nothing was written"
+        why = _(DISK_FULL)
     elif "readonly" in low or "read-only" in low or "permission" in low or "unable to open" in low:
-        why = "the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written"
+        # a phone is told it without the command line's verbs and the table's own path (R347)
+        page = _("the game's file on the table's computer ({name}) is read-only: nothing was recorded; the board and the "
+                 "questions still answer").format(name=path.name)
+        return ReadOnlyGameError(_("cannot write to the game {path}: {why}").format(path=path, why=_(READ_ONLY)), page)
     elif "full" in low or "no space" in low or "too large" in low:
-        why = "the disk is full; nothing was written"
+        why = _(DISK_FULL)
     elif "disk i/o" in low:
-        why = "the disk is full or failing (SQLite: disk I/O error); nothing was written"
+        why = _(DISK_FAILING)
     elif "locked" in low or "busy" in low:
-        why = "another program holds the game's write lock; try again"
+        why = _(LOCKED)
     else:
         why = text
     return GameFileError(_("cannot write to the game {path}: {why}").format(path=path, why=why))

@@ -28,6 +28,7 @@ here from the OpenAPI schema (no script from a CDN), and nothing on any page nam
 
 import asyncio
 import contextlib
+import errno
 import hmac
 import ipaddress
 import json
@@ -62,7 +63,7 @@ from ..editions import Edition
 from ..errors import AssistantError, CommandLineWordsError, MissingStatError
 from ..game import ChangedSinceError, RefusedError
 from ..game.referee import plan_move
-from ..game.store import REQUEST_ID
+from ..game.store import REQUEST_ID, ReadOnlyGameError
 from ..i18n import N_, _, n_
 from ..rules.record import find_edition
 from ..textsafe import shown
@@ -323,8 +324,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             # no address takes another method: said as the framework's 405 says it, not as a body of
             # the wrong kind (DELETE /api/status was answered 415 "sent as application/json, not ''")
             with i18n.language(lang):
-                text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method[:20])
-                return JSONResponse({"error": text}, status_code=405, headers={"allow": "GET, HEAD, POST"})
+                return _method_refused(app, request)
         if request.method not in ("GET", "HEAD"):
             kind, wanted = _content_kind(request)
             if kind != wanted:
@@ -448,7 +448,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             # "reason": the rule's refusal alone; "error" ends with the command line's --override, which
             # the page says with its own field instead
             return JSONResponse({"error": str(exc), "refused": True, "reason": exc.reason}, status_code=409)
-        status = 403 if isinstance(exc, ReadOnlyError) else 400
+        status = 403 if isinstance(exc, (ReadOnlyError, ReadOnlyGameError)) else 400
         # a message in the command line's words (its flags, a command to type) said in the page's (R173)
         body: dict[str, Any] = {"error": exc.page if isinstance(exc, CommandLineWordsError) else str(exc)}
         if isinstance(exc, MissingStatError):  # which numbers the question lacks, and how to give them (the page asks for them)
@@ -467,7 +467,7 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         if exc.status_code == 404:
             text = _("no such address on this table: {path}").format(path=request.url.path)
         elif exc.status_code == 405:
-            text = _("{path} does not take a {method} request").format(path=request.url.path, method=request.method)
+            return _method_refused(app, request)
         else:
             text = str(exc.detail)
         return JSONResponse({"error": text}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
@@ -686,7 +686,13 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
             form = await request.form()
         except HTTPException:  # a form that is no multipart (no boundary, cut, a part's header too long): starlette's
             # {"detail": ...} in English, which the page shows as 'error 400'; said as every other refusal is
-            raise AssistantError(_("send the photo as the form field 'photo'")) from None
+            if "boundary=" not in (request.headers.get("content-type") or "").lower():
+                raise AssistantError(_("send the photo as the form field 'photo'")) from None
+            # a form with its boundary that the parser gave up on: "send it as the field 'photo'" sent the
+            # sender of a photo in that very field looking for the wrong fault (round 31: a file name of 5,000 characters)
+            raise AssistantError(_("the photo's form cannot be read: it is cut short or malformed, a part's header (the photo's "
+                                   "file name) is over 4 KB, or a field besides the photo is over 1 MiB; send the photo alone "
+                                   "as the form field 'photo', with a shorter file name")) from None
         sent = form.getlist("photo")
         if len(sent) > 1:  # the last one was read and the others dropped unsaid (R156)
             raise AssistantError(_("send one photo at a time: the form field 'photo' came {n} times").format(n=len(sent)))
@@ -817,6 +823,25 @@ def max_connections() -> int:
     is lower (the game's files, the photo's temporary file and Python's own need the rest)."""
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     return MAX_CONNECTIONS if soft == resource.RLIM_INFINITY else max(16, min(MAX_CONNECTIONS, soft // 2))
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse, before the table is announced, a port this computer cannot listen on: uvicorn's own
+    "[Errno 98] error while attempting to bind" came after "The table is open", with exit 3 (a
+    second ``serve``, or another program on the port). The socket is closed at once; uvicorn binds
+    it again with the same option (SO_REUSEADDR), so a port left in TIME_WAIT is not refused."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise AssistantError(_("port {port} is taken on this computer (another table, or another program, listens there): "
+                                       "stop it, or choose another port with --port").format(port=port)) from None
+            if exc.errno == errno.EACCES:
+                raise AssistantError(_("port {port} needs the administrator's rights on this computer (ports below 1024): "
+                                       "choose another with --port, such as --port 8765").format(port=port)) from None
+            raise AssistantError(_("cannot listen on {host} port {port}: {why}").format(host=host, port=port, why=exc.strerror or exc)) from None
 
 
 def serve_forever(app: FastAPI, host: str, port: int) -> None:
@@ -987,6 +1012,33 @@ ANY_ADDRESS_PARAMS = frozenset({"t"})
 MAX_PLAY = 2000
 #: the longest ``args`` a question asked by GET takes (a card's name, two figures: far less)
 MAX_ASK_ARGS = 4000
+
+
+def _methods_taken(app: FastAPI, request: Request) -> list[str]:
+    """The methods the request's address takes, GET, HEAD and POST in that order (HEAD wherever GET
+    is: the server answers it as its GET without the body); none when no address is that path."""
+    taken: set[str] = set()
+    # the scope as the app received it: a refusal raised inside the static files' mount has the
+    # mount's own root path, which no route matches
+    scope = {**request.scope, "root_path": request.scope.get("app_root_path", "")}
+    for route in app.router.routes:
+        if route.matches(scope)[0] != Match.NONE:  # PARTIAL: the path is the route's, the method not
+            taken |= set(getattr(route, "methods", None) or {"GET"})  # a mount (the static files) is read
+    if "GET" in taken:
+        taken.add("HEAD")
+    return [m for m in ("GET", "HEAD", "POST") if m in taken]
+
+
+def _method_refused(app: FastAPI, request: Request) -> JSONResponse:
+    """A method the address does not take: 405 naming the ones it takes (and its Allow header
+    listing them: "GET, HEAD, POST" was sent for every address), or 404 for a path that is no
+    address of the table at all (a DELETE of any path was a 405, as if the address existed)."""
+    taken = _methods_taken(app, request)
+    if not taken:
+        return JSONResponse({"error": _("no such address on this table: {path}").format(path=request.url.path)}, status_code=404)
+    text = _("{path} does not take {method} requests; it takes {methods}").format(
+        path=request.url.path, method=request.method[:20], methods=", ".join(taken))
+    return JSONResponse({"error": text}, status_code=405, headers={"allow": ", ".join(taken)})
 
 
 def _unknown_parameters(app: FastAPI, request: Request) -> str | None:

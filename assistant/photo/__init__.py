@@ -206,6 +206,9 @@ def load_image(path: str | Path, shown: str | None = None) -> np.ndarray:
                 _("{p} is a {kind} image, which is not read: send the photo as JPEG or PNG (on an iPhone: Settings > Camera > "
                   "Formats > Most Compatible, or share it as JPEG)").format(p=name, kind=kind)
             )
+        cut = cut_short_kind(data)
+        if cut is not None:  # it starts like a photo but its header ends early: an upload or copy stopped (R346)
+            raise AssistantError(_(CUT_SHORT).format(p=name, fmt=cut, n=len(data)))
         raise AssistantError(_("{p} is not an image (not a PNG, JPEG, BMP or WebP photo; its first bytes are {data!r})").format(p=name, data=data[:8]))
     fmt, w, h = head
     if w <= 0 or h <= 0:
@@ -218,10 +221,44 @@ def load_image(path: str | Path, shown: str | None = None) -> np.ndarray:
         )
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if img is None:
+        if cut_short_kind(data) is not None:  # its size was read, but the picture ends early (R346)
+            raise AssistantError(_(CUT_SHORT).format(p=name, fmt=fmt, n=len(data)))
         raise AssistantError(_("{p} is a damaged {fmt} file (OpenCV cannot decode it)").format(p=name, fmt=fmt))
     if min(img.shape[:2]) < 16:
         raise AssistantError(_("{p} is {w} x {h} pixels: too small to show a board").format(p=name, w=img.shape[1], h=img.shape[0]))
     return img
+
+
+#: a photo that starts as one of the formats read but stops before its end (R346)
+CUT_SHORT = N_("{p} is cut short: it starts as a {fmt} photo but ends after {n} bytes, before the picture does "
+               "(an upload or a copy that stopped early); send the whole photo again")
+
+
+def cut_short_kind(data: bytes) -> str | None:
+    """The format a file starts as (JPEG, PNG, WebP or BMP) when it ends before that format's own
+    end: a JPEG with no end-of-image marker after its last start-of-scan (the scan's bytes never
+    hold either marker: a 0xFF in them is followed by 0x00), a PNG with no IEND chunk, a WebP or
+    BMP shorter than the size its header gives. None for a whole file or another kind of file.
+
+    >>> cut_short_kind(b"\\xff\\xd8\\xff\\xe0\\x00\\x10JFIF")
+    'JPEG'
+    >>> cut_short_kind(b"\\xff\\xd8\\xff\\xda\\x00\\x02\\x12\\xff\\xd9") is None
+    True
+    """
+    if len(data) < 12:  # cut inside its signature (a RIFF's names its WebP at bytes 8-11)
+        for fmt, signature in (("PNG", b"\x89PNG\r\n\x1a\n"), ("JPEG", b"\xff\xd8\xff"), ("WebP", b"RIFF")):
+            if len(data) >= 2 and (signature.startswith(data) or (data.startswith(signature) and fmt == "WebP")):
+                return fmt
+    if data[:2] == b"\xff\xd8":
+        scan = data.rfind(b"\xff\xda")
+        return "JPEG" if scan < 0 or data.rfind(b"\xff\xd9") < scan else None
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "PNG" if data.rfind(b"IEND") < 8 else None
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP" if len(data) < 12 or int.from_bytes(data[4:8], "little") + 8 > len(data) else None
+    if data[:2] == b"BM" and len(data) >= 6:
+        return "BMP" if int.from_bytes(data[2:6], "little") > len(data) else None
+    return None
 
 
 def unsupported_image_kind(data: bytes) -> str | None:
