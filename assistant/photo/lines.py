@@ -2695,6 +2695,10 @@ MARGIN_AGREEMENT = 0.08
 #: the most margin (squares) taken so; and how far (squares) the far corners then found may lie
 #: from where the markers' squares extrapolate them
 MOST_MARGIN = 1.0
+#: how far (squares) a margin may read below none: a map printed to the sheet's very edge reads a
+#: few hundredths either way, as the outline's corners are found (one marker's start, R133; two
+#: markers' far side, R100: reading R922)
+EDGE_SLACK = 0.05
 OUTLINE_FAR_REACH = 0.7
 
 
@@ -2736,7 +2740,7 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
     for corners, on_board in _outlines_at_map_corners(image, grid, markers, board4):
         margins = np.array([(on_board[k] - board4[k]) * outward[k] for k in known]).ravel()
         margin = float(np.median(margins))
-        if not 0 <= margin <= MOST_MARGIN or float(np.max(np.abs(margins - margin))) > MARGIN_AGREEMENT:
+        if not -EDGE_SLACK <= margin <= MOST_MARGIN or float(np.max(np.abs(margins - margin))) > MARGIN_AGREEMENT:
             continue
         sheet = board4 + margin * outward
         image_pts = np.array([known[k] for k in known] + [corners[k] for k in range(4)], np.float64)
