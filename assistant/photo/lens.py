@@ -272,15 +272,21 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
     markers' quiet zones hidden) show, read on the grid search's copy of the photo
     (:func:`bend_of_edges`): the outline whose edges come straightest, where within
     :data:`EDGE_FIT`; else no bend (0, 0, 0). For two corner markers whose grid is too far off for
-    the printed lines' crossings to be found round it (reading R244). Each side's edge is the
-    steps on one curve along it (:func:`coherent_edges_of_outline`, reading R922)."""
+    the printed lines' crossings to be found round it (reading R244). Where the strongest steps
+    read none, each side's edge is taken as the steps on one curve along it
+    (:func:`coherent_edges_of_outline`, reading R922)."""
     from .lines import _sheet_outlines  # as crossings_of_markers imports from .lines
 
     scale, quads = _sheet_outlines(image, markers)
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
     grey = views.gray(small)
-    # each side's edge on one curve along it (R922); a side whose curve holds at under half its places is no edge read
-    edges = [coherent_edges_of_outline(grey, q) for q in quads]
-    found = [bend_of_edges(sides, grey.shape) for sides in edges if min(len(side) for side in sides) >= EDGE_SAMPLES // 2]
+    found = [bend_of_edges(edges_of_outline(grey, q), grey.shape) for q in quads]
     fits = [f for f in found if f[0] != 0.0 and f[1] <= EDGE_FIT]
+    if not fits:
+        # asked after the strongest steps, so a bend they read stands as it was (R922: a bend read
+        # both ways moved s0654's game photo's grid by a hundredth of a square and a figure's square
+        # with it); a side whose curve holds at under half its places reads none
+        edges = [coherent_edges_of_outline(grey, q) for q in quads]
+        found = [bend_of_edges(sides, grey.shape) for sides in edges if min(len(side) for side in sides) >= EDGE_SAMPLES // 2]
+        fits = [f for f in found if f[0] != 0.0 and f[1] <= EDGE_FIT]
     return min(fits, key=lambda f: f[1]) if fits else (0.0, 0.0, 0.0)
