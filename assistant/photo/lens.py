@@ -155,14 +155,13 @@ EDGE_SAMPLES = 40
 EDGE_REACH = 0.025
 
 
-def edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
-    """The sheet's edge along each side of its outline's ``quad`` (four corners, ``grey``'s pixels):
-    at :data:`EDGE_SAMPLES` places on the side, the strongest step of ``grey`` across it within
-    :data:`EDGE_REACH` of the side (subpixel). The quad's sides are straight; the edge a lens
-    bends bows away from them (reading R244)."""
+def _steps_across(grey: np.ndarray, quad: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Each side of ``quad`` (four corners, ``grey``'s pixels) sampled across: the :data:`EDGE_SAMPLES`
+    places on it (:data:`EDGE_SPAN`), the offsets across it (px, within :data:`EDGE_REACH` of its
+    length), its normal, and the step of ``grey`` across the side at each place and offset."""
     gx = cv2.Sobel(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(cv2.GaussianBlur(grey, (0, 0), 1.0), cv2.CV_32F, 0, 1, ksize=3)
-    sides = []
+    sampled = []
     for a, b in zip(quad, np.roll(quad, -1, axis=0), strict=True):
         length = float(np.linalg.norm(b - a))
         along = (b - a) / max(length, 1e-9)
@@ -173,6 +172,17 @@ def edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
         pts = at[:, None, :] + offsets[None, :, None] * normal  # samples x offsets x 2
         mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
         across = np.abs(cv2.remap(gx, mx, my, cv2.INTER_LINEAR) * normal[0] + cv2.remap(gy, mx, my, cv2.INTER_LINEAR) * normal[1])
+        sampled.append((at, offsets, normal, across))
+    return sampled
+
+
+def edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The sheet's edge along each side of its outline's ``quad`` (four corners, ``grey``'s pixels):
+    at :data:`EDGE_SAMPLES` places on the side, the strongest step of ``grey`` across it within
+    :data:`EDGE_REACH` of the side (subpixel). The quad's sides are straight; the edge a lens
+    bends bows away from them (reading R244)."""
+    sides = []
+    for at, offsets, normal, across in _steps_across(grey, quad):
         best = np.argmax(across, axis=1)
         inner = (best > 0) & (best < len(offsets) - 1)
         rows = np.arange(len(best))
@@ -180,6 +190,55 @@ def edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
         curve = left + right - 2 * mid
         shift = np.where(inner & (curve < 0), 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
         sides.append(at + (offsets[best] + shift)[:, None] * normal)
+    return sides
+
+
+#: a step across a side is a candidate for the sheet's edge where it is a local peak at least this
+#: share of the side's sample's strongest (the table's grain or the art's lines may outshine it)
+EDGE_PEAK = 0.25
+#: how near (px of the search's copy) a candidate must lie to the side's curve to be the edge there
+EDGE_CURVE_FIT = 1.0
+#: the curves tried a side (three candidates each, drawn by a fixed seed: the same photo reads the same)
+EDGE_CURVE_TRIES = 300
+
+
+def coherent_edges_of_outline(grey: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The sheet's edge along each side of its outline's ``quad``, as :func:`edges_of_outline`
+    samples it, but the edge at each place the step that lies on one smooth curve along the whole
+    side, not the strongest step there (reading R349): every local peak of the step across the side
+    (at least :data:`EDGE_PEAK` of that place's strongest) is a candidate, and the curve (a
+    parabola across the side: a lens bows a straight edge so) that the most places have a
+    candidate within :data:`EDGE_CURVE_FIT` of is taken, each place's nearest candidate on it; a
+    place with none is left out. A wood table's grain beside the sheet outshone its edge at half
+    the places of s0678's game photo (the bend read from the strongest steps: none)."""
+    rng = np.random.default_rng(0)
+    share = np.linspace(*EDGE_SPAN, EDGE_SAMPLES)
+    sides = []
+    for at, offsets, normal, across in _steps_across(grey, quad):
+        left, mid, right = across[:, :-2], across[:, 1:-1], across[:, 2:]
+        peak = (mid >= left) & (mid > right) & (mid >= EDGE_PEAK * across.max(axis=1, keepdims=True))
+        place, step = np.nonzero(peak)
+        curve = left[place, step] + right[place, step] - 2 * mid[place, step]
+        subpixel = np.where(curve < 0, 0.5 * (left[place, step] - right[place, step]) / np.where(curve < 0, curve, -1.0), 0.0)
+        off = offsets[step + 1] + subpixel
+        t = share[place] - 0.5
+        best, fit = 0, None
+        for _try in range(EDGE_CURVE_TRIES if len(set(place.tolist())) >= 3 else 0):
+            three = rng.choice(len(place), 3, replace=False)
+            if len(set(place[three].tolist())) < 3:
+                continue
+            c = np.polyfit(t[three], off[three], 2)
+            held = len(set(place[np.abs(np.polyval(c, t) - off) <= EDGE_CURVE_FIT].tolist()))
+            if held > best:
+                best, fit = held, c
+        edge = []
+        if fit is not None:
+            miss = np.abs(np.polyval(fit, t) - off)
+            for j in range(EDGE_SAMPLES):
+                mine = np.nonzero((place == j) & (miss <= EDGE_CURVE_FIT))[0]
+                if len(mine):
+                    edge.append(at[j] + off[mine[np.argmin(miss[mine])]] * normal)
+        sides.append(np.array(edge, np.float64).reshape(-1, 2))
     return sides
 
 
@@ -213,7 +272,9 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
     markers' quiet zones hidden) show, read on the grid search's copy of the photo
     (:func:`bend_of_edges`): the outline whose edges come straightest, where within
     :data:`EDGE_FIT`; else no bend (0, 0, 0). For two corner markers whose grid is too far off for
-    the printed lines' crossings to be found round it (reading R244)."""
+    the printed lines' crossings to be found round it (reading R244). Where the strongest steps
+    read none, each side's edge is taken as the steps on one curve along it
+    (:func:`coherent_edges_of_outline`, reading R349)."""
     from .lines import _sheet_outlines  # as crossings_of_markers imports from .lines
 
     scale, quads = _sheet_outlines(image, markers)
@@ -221,4 +282,11 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
     grey = views.gray(small)
     found = [bend_of_edges(edges_of_outline(grey, q), grey.shape) for q in quads]
     fits = [f for f in found if f[0] != 0.0 and f[1] <= EDGE_FIT]
+    if not fits:
+        # asked after the strongest steps, so a bend they read stands as it was (R349: a bend read
+        # both ways moved s0654's game photo's grid by a hundredth of a square and a figure's square
+        # with it); a side whose curve holds at under half its places reads none
+        edges = [coherent_edges_of_outline(grey, q) for q in quads]
+        found = [bend_of_edges(sides, grey.shape) for sides in edges if min(len(side) for side in sides) >= EDGE_SAMPLES // 2]
+        fits = [f for f in found if f[0] != 0.0 and f[1] <= EDGE_FIT]
     return min(fits, key=lambda f: f[1]) if fits else (0.0, 0.0, 0.0)

@@ -470,12 +470,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
         in_step = _lines_in_step(gray, H_small, cols, rows, light)
         if in_step is not None and in_step <= STEP_TOLERANCE:
             return replace(grid, uncertainty=max(grid.uncertainty, in_step))
-        raise UnconfirmedMarkersError(
-            _(
-                "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph "
-                "the map whole)"
-            ).format(corner_markers=grid.corner_markers)
-        )
+        raise _unconfirmed_markers(grid, cols, rows)
     # Not confirmed near the markers' lattice. The crossings may make a lattice of their own:
     # near the markers' one (a lens bends the photo, and the markers sit outside the map where it
     # bends most), it is the printed grid itself and is used; far from it, the markers do not
@@ -501,12 +496,7 @@ def check_with_lines(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Gri
     side = _refine_free_corner(gray, light, grid, scale, cols, rows, diagonal=False)
     if side is not None:  # two markers on one side: their far side found on the printed lines (R71)
         return side
-    raise UnconfirmedMarkersError(
-        _(
-            "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or photograph the "
-            "map whole)"
-        ).format(corner_markers=grid.corner_markers)
-    )
+    raise _unconfirmed_markers(grid, cols, rows)
 
 
 #: the most a grid the printed lines do not confirm may be uncertain (squares, :attr:`.board.Grid.uncertainty`
@@ -532,6 +522,31 @@ CORNER_SEARCH = 0.7
 #: gathered again (:func:`_regathered`): two markers' grid lies up to a quarter of a square off
 #: where it is extrapolated (independent photo s0394, markers 1 and 3: 0.26 at worst)
 REGATHER_WINDOW = 0.25
+
+
+def _unconfirmed_markers(grid: Grid, cols: int, rows: int) -> UnconfirmedMarkersError:
+    """The refusal of two corner markers' grid the printed lines do not confirm, naming the markers
+    read (by the map corners their anchors stand on) and the ones to place or uncover: a judge
+    looking at the table sees which corners to mark, and a marker placed but hidden (under a
+    figure, in glare) is named as unread (reading R348)."""
+    if grid.anchors is None or not len(grid.anchors):
+        return UnconfirmedMarkersError(
+            _(
+                "only {corner_markers} corner markers are seen and the printed grid lines cannot confirm them; place all four corner markers (or "
+                "photograph the map whole)"
+            ).format(corner_markers=grid.corner_markers)
+        )
+    board4 = [(0, 0), (cols, 0), (cols, rows), (0, rows)]  # the corners of markers 0-3 (NW, NE, SE, SW)
+    on = {(round(float(x)), round(float(y))) for x, y in grid.anchors[:, 2:]}
+    seen = [k for k, corner in enumerate(board4) if corner in on]
+    missing = [k for k in range(4) if k not in seen]
+    return UnconfirmedMarkersError(
+        _(
+            "only {corner_markers} corner markers are seen (ids {seen}) and the printed grid lines cannot confirm them; place (or uncover) markers "
+            "{missing} on the map's corners too (0 north-west, 1 north-east, 2 south-east, 3 south-west; 'python -m assistant calibrate markers' "
+            "prints them), or photograph the map whole"
+        ).format(corner_markers=grid.corner_markers, seen=", ".join(map(str, seen)), missing=", ".join(map(str, missing)))
+    )
 
 
 def _regathered(grid: Grid, b: np.ndarray, i: np.ndarray, offsets: np.ndarray, scale: float) -> np.ndarray:
@@ -2680,6 +2695,10 @@ MARGIN_AGREEMENT = 0.08
 #: the most margin (squares) taken so; and how far (squares) the far corners then found may lie
 #: from where the markers' squares extrapolate them
 MOST_MARGIN = 1.0
+#: how far (squares) a margin may read below none: a map printed to the sheet's very edge reads a
+#: few hundredths either way, as the outline's corners are found (one marker's start, R133; two
+#: markers' far side, R100: reading R349)
+EDGE_SLACK = 0.05
 OUTLINE_FAR_REACH = 0.7
 
 
@@ -2721,7 +2740,7 @@ def outline_far_side(image: np.ndarray, grid: Grid, markers: Sequence[Any], cols
     for corners, on_board in _outlines_at_map_corners(image, grid, markers, board4):
         margins = np.array([(on_board[k] - board4[k]) * outward[k] for k in known]).ravel()
         margin = float(np.median(margins))
-        if not 0 <= margin <= MOST_MARGIN or float(np.max(np.abs(margins - margin))) > MARGIN_AGREEMENT:
+        if not -EDGE_SLACK <= margin <= MOST_MARGIN or float(np.max(np.abs(margins - margin))) > MARGIN_AGREEMENT:
             continue
         sheet = board4 + margin * outward
         image_pts = np.array([known[k] for k in known] + [corners[k] for k in range(4)], np.float64)

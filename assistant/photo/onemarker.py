@@ -34,6 +34,7 @@ from .board import Grid
 from .lens import edges_of_outline
 from .lines import (
     ANCHOR_TOLERANCE,
+    EDGE_SLACK,
     MIN_LINE_SUPPORT,
     MOST_MARGIN,
     OUTLINE_FRAME_AGREEMENT,
@@ -65,9 +66,6 @@ BOARD_CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))
 ONE_MARKER_UNCERTAINTY = 0.2
 
 
-#: how far (squares) a margin may read below none: a map printed to the sheet's very edge reads a
-#: few hundredths either way, as the outline's corners are found
-EDGE_SLACK = 0.05
 
 
 def _clockwise(quad: np.ndarray) -> np.ndarray:
