@@ -160,8 +160,8 @@ def test_the_photo_is_decoded_while_the_commands_modules_load(photos: dict[str, 
     GIL) before it loads Typer and the command's other modules (0.1-0.2 s of Python on two cores),
     so neither waits for the other (round 15 of issue 28); before, the decoding started after them.
     The answer is the tree's all the same."""
-    probe = ("import assistant.photo as P; _load = P.load_image; "
-             "P.load_image = lambda *a, **k: (print('typer loaded at decoding:', 'typer' in sys.modules, file=sys.stderr), _load(*a, **k))[1]; ")
+    probe = ("import assistant.photofile as F; _load = F.load_image; "
+             "F.load_image = lambda *a, **k: (print('typer loaded at decoding:', 'typer' in sys.modules, file=sys.stderr), _load(*a, **k))[1]; ")
     argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 0 and "typer loaded at decoding: False" in err, (out, err)  # before: True
@@ -184,8 +184,8 @@ def test_a_json_photo_answer_loads_neither_typer_nor_rich(photo: str, code: int,
 
 def test_a_photo_is_decoded_before_rich_loads(photos: dict[str, Path], tmp_path: Path) -> None:
     """Even an answer printed as text (on Rich's console) starts the photo's decoding first."""
-    probe = ("import assistant.photo as P; _load = P.load_image; "
-             "P.load_image = lambda *a, **k: (print('rich loaded at decoding:', 'rich' in sys.modules, file=sys.stderr), _load(*a, **k))[1]; ")
+    probe = ("import assistant.photofile as F; _load = F.load_image; "
+             "F.load_image = lambda *a, **k: (print('rich loaded at decoding:', 'rich' in sys.modules, file=sys.stderr), _load(*a, **k))[1]; ")
     argv = ["photo", "detect", str(photos["table"]), "-p", POSITION]
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 0 and "rich loaded at decoding: False" in err and "grid found" in out, (out, err)  # before: True
@@ -198,14 +198,28 @@ def test_the_modules_detect_loads_are_loaded_while_the_photo_is_decoded(photos: 
     until those modules are loaded (at most 20 s), so that the answer does not hang on how busy the
     machine is (a fixed 0.5 s wait was too short at a load average of 14): code that loads them only
     after the photo is decoded waits out the 20 s and says False. The answer is the tree's all the same."""
-    probe = ("import time; import assistant.photo as P; _load, _detect = P.load_image, P.detect; "
+    probe = ("import time; import assistant.photofile as F; import assistant.photo as P; _load, _detect = F.load_image, P.detect; "
              "_M = ('numpy.ma', 'numpy.random', 'assistant.photo.lens'); _end = time.time() + 20; "
              "_wait = lambda: [None for _ in iter(lambda: time.sleep(0.01) or time.time() > _end "
              "or all(m in sys.modules for m in _M), True)]; "
-             "P.load_image = lambda *a, **k: (_wait(), _load(*a, **k))[1]; "
+             "F.load_image = lambda *a, **k: (_wait(), _load(*a, **k))[1]; "
              "P.detect = lambda *a, **k: (print('loaded before detect:', all(m in sys.modules for m in _M), "
              "file=sys.stderr), _detect(*a, **k))[1]; ")
     argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 0 and "loaded before detect: True" in err, (out, err)  # before: False
+    assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))
+
+
+def test_the_photo_is_decoded_while_the_photo_package_loads(photos: dict[str, Path], tmp_path: Path) -> None:
+    """The fast path starts the photo's decoding as soon as OpenCV is loaded: the photo package's
+    own modules (the grid search, the bases, the placement: 0.04-0.05 CPU-seconds on two cores) load
+    on the main thread while the photo is decoded on the other, where before the decoding waited for
+    them (reading R350; round 31 of issue 28). The answer is the tree's all the same."""
+    probe = ("import assistant.photofile as F; _decoding = F.decoding; "
+             "F.decoding = lambda *a, **k: (print('photo package loaded at decoding:', 'assistant.photo' in sys.modules, file=sys.stderr), "
+             "_decoding(*a, **k))[1]; ")
+    argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert code == 0 and "photo package loaded at decoding: False" in err, (out, err)  # before: no such module, the package loaded first
     assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))

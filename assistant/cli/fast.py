@@ -186,13 +186,15 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     i18n.set_language(i18n.choose(lang))
     image, position, game, reference = (args[k] for k in ("image", "position", "game", "reference"))
     assert image is not None
-    # the photo's decoder first, and the photo decoded on a second thread while the command's own
-    # modules load (the card library's, the position reader's: 0.05-0.1 s of Python the decoder,
-    # which lets go of the GIL, does not wait for); before, it started after them (round 15 of issue 28)
-    from ..photo import decoding
+    # the photo's decoder first (OpenCV alone), and the photo decoded on a second thread while the
+    # command's own modules load (the card library's, the position reader's, and the photo
+    # package's grid search: 0.1-0.15 s of Python the decoder, which lets go of the GIL, does not
+    # wait for); before, it started after them (round 15 of issue 28), then after the photo
+    # package's (0.04-0.05 s; R350, round 31)
+    from ..photofile import decoding
 
     with decoding(Path(image)) as photo:
-        from ..commands.context import Session  # start-up time: the command layer loads while the photo decodes (above)
+        from ..commands.context import Session  # start-up time: loaded while the photo is decoded (see above)
         from .photo_answer import detect_answer  # start-up time: without Typer (its module's docstring)
 
         try:

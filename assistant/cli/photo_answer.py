@@ -29,7 +29,7 @@ def camera(calib: Path | None) -> Any:
     """The camera calibration file ``calib`` read, or None."""
     if calib is None:
         return None
-    from ..photo.calibrate import load  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.calibrate import load  # start-up time: the photo package (numpy, OpenCV), only with --calib
 
     return load(calib)
 
@@ -38,7 +38,7 @@ def table_profile(table: Path | None) -> Any:
     """The table profile ``table`` ('photo adapt') read, or None."""
     if table is None:
         return None
-    from ..photo.occupancy import load_profile  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.occupancy import load_profile  # start-up time: the photo package (numpy, OpenCV), only with --table
 
     return load_profile(table)
 
@@ -47,7 +47,7 @@ def session_reference(sess: Session, reference: Path | None, pos: Any, position:
     """The empty map's reference to compare a photo with, for the command line's session ``sess``:
     the file named, else the game's own (``GAME.reference.npz``, made by 'photo reference'), else
     None (the learned classifier answers)."""
-    from ..photo.reference import check_size, load_reference, reference_path  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.reference import check_size, load_reference, reference_path  # start-up time: the photo package, when a photo is read
 
     path = reference
     if path is None and position is None:
@@ -96,7 +96,9 @@ def detect_answer(sess: Session, image: Path, position: str | None, game: Path |
     code (0, or 2 where the photo or the position is refused or no grid is found): the tree's
     command and the fast path's (:mod:`.fast`, which answers it without building the tree).
     ``decoded``: the photo's decoding (:func:`~assistant.photo.decoding`) where the caller started it already."""
-    from ..photo import NoGridError, decoding, detect, ready_to_detect  # start-up time: loaded only when this runs (bench/startup.py)
+    # start-up time: the photo package (0.04-0.05 CPU-s beyond numpy and OpenCV): on the fast path, loaded here while the
+    # photo is decoded on the other core (R350); not at photo --help (the tree's photo commands import this module)
+    from ..photo import NoGridError, decoding, detect, ready_to_detect
 
     def body() -> int:
         with contextlib.nullcontext(decoded) if decoded is not None else decoding(image) as photo:

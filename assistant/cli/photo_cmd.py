@@ -39,7 +39,7 @@ TableOpt = Annotated[Path | None, typer.Option("--table", help="A table profile 
 def _reference(ctx: typer.Context, reference: Path | None, pos: Any, position: str | None = None, game: Path | None = None) -> Any:
     """The empty map's reference to compare a photo with: the file named, else the game's own
     (``GAME.reference.npz``, made by 'photo reference'), else None (the learned classifier answers)."""
-    from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import session  # start-up time: the session (~15 ms CPU) not at photo --help
 
     return session_reference(session(ctx), reference, pos, position, game)
 
@@ -70,7 +70,7 @@ def detect_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Where every figure stands in the photo: each figure's square, occupied and uncertain squares."""
-    from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import session  # start-up time: the session (~15 ms CPU) not at photo --help
 
     code = detect_answer(session(ctx), image, position, game, calib, table, reference, json_out)
     if code:
@@ -98,9 +98,9 @@ def check_cmd(
     Exit codes: 0 the photo agrees with the game; 3 it does not (each difference listed); 2 the
     photo, the game or the calibration cannot be read, or no grid can be trusted in the photo.
     """
-    from ..photo import NoGridError, decoding, detect  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.compare import compare  # start-up time: loaded only when this runs (bench/startup.py)
-    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import NoGridError, decoding, detect  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at photo --help
+    from ..photo.compare import compare  # start-up time: loaded with the photo package
+    from .common import load as _load  # start-up time: the session (~15 ms CPU) not at photo --help
 
     with edge(json_out, "photo check"), decoding(image) as photo:
         pos = _load(ctx, None, game)
@@ -184,9 +184,9 @@ def adapt_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Fit the occupancy classifier to your own table from photos of a known position."""
-    from ..photo import NoGridError, load_image, locate_grid  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.occupancy import adapt  # start-up time: loaded only when this runs (bench/startup.py)
-    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import NoGridError, load_image, locate_grid  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at photo --help
+    from ..photo.occupancy import adapt  # start-up time: loaded with the photo package
+    from .common import load as _load  # start-up time: the session (~15 ms CPU) not at photo --help
 
     with edge(json_out, "photo adapt"):
         pos = _load(ctx, position)
@@ -198,9 +198,7 @@ def adapt_cmd(
         for image in images:
             img = load_image(image)
             if cam is not None:
-                import cv2  # start-up time: loaded only when this runs (bench/startup.py)
-
-                img = cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
+                img = cv2_undistort(img, cam)
             try:
                 grid = locate_grid(img, pos, str(image))[0]
             except NoGridError as exc:
@@ -237,10 +235,10 @@ def synth_cmd(
                                                   "from --seed (the same map photographed again).")] = None,
 ) -> None:
     """Generate a synthetic table photo (for trying the detector)."""
-    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
+    import cv2  # start-up time: numpy and OpenCV (~85 ms CPU) not at photo --help
 
-    from ..photo.synth import render_photo  # start-up time: loaded only when this runs (bench/startup.py)
-    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.synth import render_photo  # start-up time: with the photo package (~0.12 CPU-s) not at photo --help
+    from .common import load as _load  # start-up time: the session (~15 ms CPU) not at photo --help
 
     with edge():
         for path in (output, truth):  # both refused before rendering: the photo is not written without its truth
@@ -273,8 +271,8 @@ def calibrate_camera(
     output: Annotated[Path, typer.Option("--output", "-o", help="The calibration file (OpenCV YAML).")],
 ) -> None:
     """Calibrate the camera from photos of the ChArUco sheet."""
-    from ..photo import load_image  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.calibrate import calibrate, save  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import load_image  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at photo --help
+    from ..photo.calibrate import calibrate, save  # start-up time: with the photo package (~0.1 CPU-s) not at calibrate --help
 
     with edge():
         cam = calibrate([load_image(p) for p in images])
@@ -292,9 +290,9 @@ def calibrate_sheet(
     dpi: Annotated[int, typer.Option("--dpi", min=72, max=1200)] = 300,
 ) -> None:
     """A ChArUco board at true scale (30 mm squares) for camera calibration."""
-    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
+    import cv2  # start-up time: numpy and OpenCV (~85 ms CPU) not at calibrate --help
 
-    from ..photo.calibrate import charuco_sheet  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.calibrate import charuco_sheet  # start-up time: with the photo package (~0.1 CPU-s) not at calibrate --help
 
     with edge():
         write_bytes_atomic(output, cv2.imencode(".png", charuco_sheet(dpi))[1].tobytes())
@@ -309,9 +307,9 @@ def calibrate_markers(
     dpi: Annotated[int, typer.Option("--dpi", min=72, max=1200)] = 300,
 ) -> None:
     """ArUco 4x4_50 markers at true scale: 0-3 for the map corners, 4+ for figure bases."""
-    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
+    import cv2  # start-up time: numpy and OpenCV (~85 ms CPU) not at calibrate --help
 
-    from ..photo.calibrate import marker_sheet  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo.calibrate import marker_sheet  # start-up time: with the photo package (~0.1 CPU-s) not at calibrate --help
 
     with edge():
         if first > last or first < 0:
@@ -344,14 +342,15 @@ def map_from_photo(
     the photo's top is taken as row 1, unless a corner marker shows which corner is which: the
     answer says so, for the judge to confirm or to turn with --turn). What the reading is unsure
     of is listed, in the file's opening comment and in --json, to confirm."""
-    import yaml  # start-up time: loaded only when this runs (bench/startup.py)
+    import yaml  # start-up time: PyYAML (~11 ms CPU) not at map --help
 
-    from ..commands.context import resolve_position  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo import NoGridError, load_image, reference_lens_note  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.lines import TurnError  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.mapread import as_map_yaml, to_confirm  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.terrain import read_map_photo  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..position import load_position, parse_position  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..commands.context import resolve_position  # start-up time: the command layer's context (~15 ms CPU) not at map --help
+    from ..photo import NoGridError, load_image, reference_lens_note  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at map --help
+    from ..photo.lines import TurnError  # start-up time: loaded with the photo package
+    from ..photo.mapread import as_map_yaml, to_confirm  # start-up time: loaded with the photo package
+    from ..photo.reference import make_reference, save_reference  # start-up time: loaded with the photo package
+    from ..photo.terrain import read_map_photo  # start-up time: loaded with the photo package
+    from ..position import load_position, parse_position  # start-up time: the position reader (~11 ms CPU) not at map --help
 
     with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
@@ -400,8 +399,6 @@ def map_from_photo(
         parse_position(text, str(image))  # what we write must load
         before: bytes | None = None
         if reference_out is not None:  # the same photo, the same grid: the empty map's reference
-            from ..photo.reference import make_reference, save_reference  # start-up time: loaded only when this runs (bench/startup.py)
-
             before = reference_out.read_bytes() if reference_out.is_file() else None
             save_reference(make_reference(img, got.grid, cols, rows, image.name), reference_out)
         if output is not None:
@@ -462,8 +459,9 @@ def _one_way_doubt(ways: int) -> str:
     return ""
 
 
-def cv2_undistort(img, cam):
-    import cv2  # start-up time: loaded only when this runs (bench/startup.py)
+def cv2_undistort(img: Any, cam: Any) -> Any:
+    """The photo ``img`` undistorted by the camera calibration ``cam``."""
+    import cv2  # start-up time: numpy and OpenCV (~85 ms CPU) not at photo --help; its callers loaded them already
 
     return cv2.undistort(img, cam.camera_matrix, cam.distortion_coefficients)
 
@@ -480,15 +478,15 @@ def reference_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Photograph the empty map once: later photos of this game are compared with it, square by square."""
-    from ..photo import NoGridError, load_image, reference_grid, reference_lens_note  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.reference import (  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import NoGridError, load_image, reference_grid, reference_lens_note  # start-up time: numpy, OpenCV, photo package (~0.1 CPU-s): not at --help
+    from ..photo.reference import (  # start-up time: loaded with the photo package
         figures_seen_warning,
         make_reference,
         reference_path,
         save_reference,
     )
-    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
-    from .common import session  # start-up time: loaded only when this runs (bench/startup.py)
+    from .common import load as _load  # start-up time: the session (~15 ms CPU) not at photo --help
+    from .common import session  # start-up time: the session (~15 ms CPU) not at photo --help
 
     with edge(json_out, "photo reference"):
         pos = _load(ctx, position, game)
@@ -534,9 +532,9 @@ def apply_cmd(
     reference: RefOpt = None,
 ) -> None:
     """Update the game to where the photo shows the figures (logged as corrections, with undo)."""
-    from ..photo import detect, load_image  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..photo.compare import compare  # start-up time: loaded only when this runs (bench/startup.py)
-    from .common import open_game  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import detect, load_image  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at photo --help
+    from ..photo.compare import compare  # start-up time: loaded with the photo package
+    from .common import open_game  # start-up time: the session (~15 ms CPU) not at photo --help
 
     with edge():
         g = open_game(ctx, game)
@@ -596,10 +594,10 @@ def batch_cmd(
     reference: RefOpt = None,
 ) -> None:
     """Read many photos, with a progress bar; a photo without a board is recorded as such."""
-    from rich.progress import Progress  # start-up time: loaded only when this runs (bench/startup.py)
+    from rich.progress import Progress  # start-up time: Rich's progress bar (~10 ms CPU) only for a folder of photos
 
-    from ..photo import NoGridError, detect, load_image  # start-up time: loaded only when this runs (bench/startup.py)
-    from .common import load as _load  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..photo import NoGridError, detect, load_image  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at photo --help
+    from .common import load as _load  # start-up time: the session (~15 ms CPU) not at photo --help
 
     with edge():
         pos = _load(ctx, position)
