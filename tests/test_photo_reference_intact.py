@@ -101,6 +101,17 @@ def answer_with_readings(monkeypatch: pytest.MonkeyPatch, classifier: dict[str, 
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(classifier))
     monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: fused)
+    # a's base on C3 shows a base's round rim, as a real one does (the flat grey view shows none
+    # anywhere, and a square with not a trace of a rim takes a Medium figure last: reading R339)
+    real_rim = photo.rim_strength
+
+    def c3_rimmed(view: np.ndarray, cols: int, rows: int, n: int) -> np.ndarray:
+        got = np.array(real_rim(view, cols, rows, n), dtype=float)
+        if n == 1:
+            got[2 * cols + 2] = 0.2
+        return got
+
+    monkeypatch.setattr(photo, "rim_strength", c3_rimmed)
     reference = Reference(view, ROSTER_COLS, ROSTER_ROWS, "empty.jpg", "2026-01-01T00:00:00+00:00")
     return photo.detect(view, roster(("a", "C3")), "scene", reference=reference)
 
