@@ -93,6 +93,15 @@ def readings_text() -> str:
     raise FileNotFoundError("the register of readings (readings.md) is missing from this installation")
 
 
+def last_reading() -> int:
+    """The number of the register's last reading (R1 to R\ *n*), which a refusal of an unknown id names.
+
+    >>> last_reading() > 300
+    True
+    """
+    return max(int(n) for n in re.findall(r"(?m)^## R(\d+) — ", readings_text()))
+
+
 def reading(ident: str) -> str | None:
     """One entry of the register by its id (``R7``, ``r7`` or ``7``), heading included; None if absent.
 

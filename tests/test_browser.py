@@ -165,6 +165,36 @@ def test_select_a_figure_and_read_its_targets(server: tuple[str, Path], browser:
     page.screenshot(path=str(SHOTS / "phone-targets.png"), full_page=True)
 
 
+def test_a_cited_reading_opens_whole_from_the_phones_answer(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
+    # reading R351: sbd's attack on obi cites readings R3 and R5 (the highest modifier; cover); each id
+    # is a link, on the phone's screen once "Why" is open, and opens the reading beside the table
+    url, _ = server
+    page = _phone_targets(url, browser, request, "sbd", '#answer tr[data-target="obi"]')
+    page.locator('#answer tr[data-target="obi"]').click()
+    page.wait_for_selector("#answer h3:has-text('sbd → obi')")
+    page.locator("#why summary").click()
+    link = page.locator('#why a.reading[href="/reading/R3"]').first
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] > 0
+    # a figure named like a droid is no reading: only the cited ids are links
+    made = page.evaluate("citeHtml('R2-D2 moves; reading R3 in docs/readings.md')")
+    assert made.count("<a ") == 1 and 'href="/reading/R3"' in made and made.startswith("R2-D2 moves; ")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "phone-reading-link.png"))
+    with page.context.expect_page() as opened:
+        link.click()
+    reading = opened.value
+    request.node.pages = [page, reading]
+    reading.wait_for_load_state()
+    assert reading.locator("#reading-heading").inner_text().startswith("R3 — ")
+    text = reading.locator("#reading-text")
+    assert "Applies to" in text.inner_text()
+    width = reading.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width  # the reading wraps on the phone: nothing off the screen's side
+    reading.screenshot(path=str(SHOTS / "phone-reading-page.png"))
+
+
 def test_a_polish_phone_reads_the_table_in_polish(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
     url, _ = server
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="pl-PL")

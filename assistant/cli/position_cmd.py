@@ -16,7 +16,7 @@ from ..commands.queries import attack_lines, cover_lines, range_lines, sight_lin
 from ..errors import AssistantError
 from ..i18n import N_, _, n_
 from ..position import check_position_file, dump_position, load_position
-from ..resources import example_files, example_path, reading, readings_text
+from ..resources import example_files, example_path, last_reading, reading, readings_text
 from ..rules import engine
 from ..yamlio import check_output_path, comment_lines, read_text
 from .common import board_view, library, read_state
@@ -166,7 +166,7 @@ def reading_cmd(
         if text is None:
             raise AssistantError(
                 _("no reading {ident!r}: readings are R1 to R{n} ('python -m assistant reading' lists them)").format(
-                    ident=ident, n=max(int(k) for k in re.findall(r'(?m)^## R(\d+)', readings_text()))
+                    ident=ident, n=last_reading()
                 )
             )
         if json_out:

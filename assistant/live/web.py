@@ -65,11 +65,13 @@ from ..game import ChangedSinceError, RefusedError
 from ..game.referee import plan_move
 from ..game.store import REQUEST_ID, ReadOnlyGameError
 from ..i18n import N_, _, n_
+from ..resources import last_reading, reading
 from ..rules.record import find_edition
 from ..textsafe import shown
 from ..yamlio import pydantic_words
 from . import photojobs, qr, workers
 from .push import Hub, Replies, Reply
+from .reading_page import reading_html
 from .table import CardTable, ReadOnlyError, Table, question_verb
 
 HERE = Path(__file__).resolve().parent
@@ -524,6 +526,19 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
         """The joining link and its QR code, large (for the host's screen)."""
         ctx = page_context(request)
         return templates.TemplateResponse(request, "invite_page.html", {**ctx, "invite_open": True})
+
+    @app.get("/reading/{ident}", response_class=HTMLResponse, include_in_schema=False)
+    def reading_page(request: Request, ident: str) -> Any:
+        """A reading an answer cites, whole: the rulebook's words, the reading chosen and why. The
+        answers' citations on the table's pages link here, so that the judge at the table reads what
+        a verdict stands on, not only its number (reading R351)."""
+        text = reading(ident)
+        if text is None:
+            return JSONResponse({"error": _("no reading {ident!r}: readings are R1 to R{n}").format(ident=shown(ident[:40]), n=last_reading())},
+                                status_code=404)
+        heading, _sep, body = text.partition("\n")
+        return templates.TemplateResponse(request, "reading.html", {"lang": i18n.current(), "heading": heading.removeprefix("## "),
+                                                                     "body": reading_html(body)})
 
     @app.get("/api/status")
     def status() -> Any:

@@ -370,7 +370,7 @@ function conditionText(c) {
   return t.replace(/Rend \+(\d+) if the first hit too/g, (m, n) => tr("Rend +{n} if the first hit too", { n }));
 }
 
-function reasonsList(rs) { return (rs || []).map((r) => `<li>${esc(cite(r.text))} <span class="rule">${esc(cite(tr(r.rule)))}</span></li>`).join(""); }
+function reasonsList(rs) { return (rs || []).map((r) => `<li>${citeHtml(r.text)} <span class="rule">${citeHtml(tr(r.rule))}</span></li>`).join(""); }
 
 async function showTargets() {
   if (!S.mine) return;
@@ -468,9 +468,9 @@ async function showPair() {
           `<dt>${esc(tr("Cover:"))}</dt><dd>${esc(cv)}</dd><dt>${esc(tr("Attack:"))}</dt><dd>${attack}</dd></dl>`;
   const w = los.witness ? `<p>${esc(tr("witness line"))} ${esc((los.witness_squares || []).join(" → "))} ${esc(JSON.stringify(los.witness))}</p>` : "";
   let why = `<p><b>${esc(tr("Line of sight:"))}</b></p>${w}<ul>${reasonsList(los.reasons)}</ul><p><b>${esc(tr("Cover:"))}</b></p><ul>${reasonsList(cov.reasons)}</ul>`;
-  why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${reasonsList(now)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${esc(cite(tr(m.rule || "")))}</span></li>`).join("")}</ul>`;
+  why += `<p><b>${esc(tr("Attack:"))}</b></p><ul>${reasonsList(att.illegal_reasons)}${reasonsList(now)}${(att.modifiers || []).map((m) => `<li>${m.value > 0 ? "+" : ""}${esc(m.value)} ${esc(tr(m.applies_to))}: ${esc(m.label || m.source)} <span class="rule">${citeHtml(tr(m.rule || ""))}</span></li>`).join("")}</ul>`;
   if (att.attacks && att.attacks.length > 1) why += `<p>${att.attacks.map((x) => `${esc(tr("attack {n}", { n: x.attack }))} (${esc(conditionText(x.condition))}): ${x.needs}+`).join("; ")}</p>`;
-  why += (att.notes || []).map((n) => `<p class="rule">${esc(cite(n.text))} (${esc(cite(tr(n.rule)))})</p>`).join("");
+  why += (att.notes || []).map((n) => `<p class="rule">${citeHtml(n.text)} (${citeHtml(tr(n.rule))})</p>`).join("");
   if (att.not_modelled && att.not_modelled.length) why += `<p><b>${esc(tr("Not modelled (check by hand):"))}</b> ${att.not_modelled.map(esc).join(", ")}</p>`;
   const open = $("why") && $("why").open ? " open" : "";
   html += `<details id="why"${open}><summary>${esc(tr("Why (reasons and rules)"))}</summary>${why}</details>`;
@@ -875,7 +875,7 @@ async function refreshStatus() {
 async function refreshLog() {
   if (!isGame) return;
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(cite(e.text))}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${citeHtml(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
 
 // The game changed (here or on another phone): the board, the status, the log, and the open

@@ -35,13 +35,13 @@ async function sync(force) {
   $("lines").textContent = shownText(cite(st.lines.join("\n")));
   $("acting").textContent = shownText(st.lines[0] || "");  // the round (or turn) and phase, as the heading's second line
   const log = await api("api/events");
-  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${esc(cite(e.text))}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
+  $("log").innerHTML = log.events.map((e) => `<li value="${e.seq}">${citeHtml(e.text)}${e.undone ? ` <em>[${esc(tr("undone"))}]</em>` : ""}${e.override ? ` <em>[${esc(tr("override"))}: ${esc(e.override)}]</em>` : ""}</li>`).join("");
 }
 // verdict: what the rules say of the play; label: what the answer's heading says, when not the
 // verdict itself (a play the rules refuse, recorded by the judge's override)
 function show(r, verdict, label) {
   const head = label || (verdict ? tr("legal") : tr("not legal"));
-  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${esc(cite(x))}</li>`).join("")}</ul>`;
+  $("answer").innerHTML = `<p class="${verdict ? "legal" : "illegal"}"><b>${esc(head)}</b>: ${esc(r.command)}</p><ul>${r.said.map((x) => `<li>${citeHtml(x)}</li>`).join("")}</ul>`;
 }
 // a play's answer and its refusal are shown under the buttons, scrolled onto a phone's screen
 // (they were a screen below them: 711 px down a 640 px phone)

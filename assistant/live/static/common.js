@@ -21,6 +21,19 @@ function cite(t) {
     return tr((list.includes(",") ? "readings {ids}" : "reading {ids}") + (where ? " in docs/readings.md" : ""), {ids: list});
   });
 }
+// The same text as HTML, each cited reading's id a link to the reading whole (/reading/R3, opened
+// beside the table): the judge reads what a verdict stands on, not only its number (reading R351).
+const CITED = /\breadings? (R\d+(?:(?:, | and )R\d+)*)( in docs\/readings\.md)?/g;
+function citeHtml(t) {
+  const text = String(t ?? "");
+  let html = "", at = 0;
+  for (const m of text.matchAll(CITED)) {
+    html += esc(text.slice(at, m.index));
+    html += esc(cite(m[0])).replace(/R\d+/g, (id) => `<a class="reading" href="/reading/${id}" target="_blank" rel="noopener">${id}</a>`);
+    at = m.index + m[0].length;
+  }
+  return html + esc(text.slice(at));
+}
 function say(text, ok) { const m = $("message"); m.textContent = shownText(cite(text)); m.className = ok ? "ok" : ""; }
 // The table's write token, from this page's own HTML (a page on another site cannot read it): every
 // POST carries it as X-Write-Token, or the server refuses it (403) and records nothing.
