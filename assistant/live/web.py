@@ -544,8 +544,12 @@ def create_app(table: Table | CardTable, token: str | None = None, spectator: st
     def status() -> Any:
         if isinstance(table, CardTable):
             return table.status()
-        # "reference": the empty map's reference photo the game keeps (null: none yet)
-        return {**table.status(), "reference": table.reference()}
+        # "reference": the empty map's reference photo the game keeps (null: none yet); "game": the
+        # log's file name, not its path on the host's computer (its folders, the host's user name),
+        # which the phones and a spectator's link have no use for; the command line's status keeps the path
+        said = table.status()
+        game = said.get("game")
+        return {**said, "game": None if game is None else Path(game).name, "reference": table.reference()}
 
     @app.get("/api/events")
     def events(since: int | None = Query(None, ge=0)) -> Any:
