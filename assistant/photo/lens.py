@@ -23,6 +23,8 @@ import cv2
 import numpy as np
 
 from . import views
+from .board import NotAMapError, find_grid
+from .lines import _crossings, _polarity
 from .markers import Marker
 from .straighten import MESH as MESH
 from .straighten import bend_points as bend_points
@@ -58,7 +60,6 @@ def bend_of_markers(markers: list[Marker], shape: tuple[int, ...], cols: int, ro
     """The bend whose straightened corner markers (three or four: their 12-16 corners) one
     homography carries onto the map most closely (:func:`.board.find_grid`'s misfit, px), that
     misfit, and the misfit at ``k`` = 0."""
-    from .board import NotAMapError, find_grid  # start-up time: loaded only when this runs (bench/startup.py)
 
     def misfit(k: float) -> float | None:
         moved = [Marker(m.id, straighten_points(m.corners, shape, k)) for m in markers]
@@ -139,7 +140,6 @@ def _search_copy(image: np.ndarray) -> tuple[float, np.ndarray]:
 def _crossings_on(grey: np.ndarray, H_small: np.ndarray, cols: int, rows: int,
                   speckled: bool = False) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """The crossings found round the grid ``H_small`` (``grey``'s pixels -> board), and ``grey``'s shape."""
-    from .lines import _crossings, _polarity  # start-up time: loaded only when this runs (bench/startup.py)
 
     light, _combs = _polarity(grey, H_small, cols, rows)
     b, i = _crossings(grey, np.linalg.inv(H_small), cols, rows, light, speckled)

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from ..coords import Corner, Edge, Square
+from ..coords import Corner, Edge, Square, format_edges, format_squares, parse_edge, parse_square
 from ..i18n import _, n_
 
 #: the printed colours (BGR) of CONTRACT §4, the reference the strokes are named by
@@ -1227,7 +1227,6 @@ def to_confirm(reading: MapReading, first: str | None = None) -> list[tuple[str,
     gave none, a square or edge read as open for want of an outline, after those measured), then
     in reading order. Each entry: where (its squares merged into rectangles), why, and the names
     of its squares or edge."""
-    from ..coords import format_squares, parse_edge, parse_square  # start-up time: loaded only when this runs (bench/startup.py)
 
     squares = {n: why for n, why in reading.unsure.items() if "." not in n}
     left = set(squares)
@@ -1272,7 +1271,6 @@ def to_confirm(reading: MapReading, first: str | None = None) -> list[tuple[str,
 
 def as_map_yaml(reading: MapReading, cols: int, rows: int) -> dict:
     """The ``map:`` section of a position file (CONTRACT §2) for the user to review and save."""
-    from ..coords import format_edges, format_squares, parse_edge, parse_square  # start-up time: loaded only when this runs (bench/startup.py)
 
     squares: dict[str, list[str]] = {}
     for kind in ("wall", "low", "difficult", "pit"):

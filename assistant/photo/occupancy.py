@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from ..coords import Square
+from ..errors import AssistantError
 from ..fileread import read_limited
 from ..i18n import _
 from .board import Grid
@@ -78,7 +79,6 @@ class TableProfile:
 @lru_cache(maxsize=1)
 def _net() -> Any:
     if not MODEL.is_file():  # pragma: no cover - the wheel ships it
-        from ..errors import AssistantError  # start-up time: loaded only when this runs (bench/startup.py)
 
         raise AssistantError(_("the occupancy model {MODEL} is missing from the installation; reinstall the package").format(MODEL=MODEL))
     return cv2.dnn.readNetFromONNX(str(MODEL))
@@ -177,7 +177,6 @@ def adapt(samples: list[tuple[np.ndarray, Grid, Any]], name: str = "", prior: fl
 
 def load_profile(path: Path) -> TableProfile:
     """A table profile written by ``photo adapt``; anything else is refused, naming the file."""
-    from ..errors import AssistantError  # start-up time: loaded only when this runs (bench/startup.py)
 
     try:
         data = json.loads(read_limited(path, MAX_PROFILE_BYTES).decode("utf-8"))

@@ -217,7 +217,7 @@ def make_reference(image: np.ndarray, grid: Grid, cols: int, rows: int, name: st
 def save_reference(ref: Reference, path: Path) -> None:
     """One ``.npz`` file: the view (PNG-compressed) and a small JSON of what it is. Written whole
     or not at all."""
-    from ..yamlio import write_bytes_atomic  # start-up time: loaded only when this runs (bench/startup.py)
+    from ..yamlio import write_bytes_atomic  # start-up time: the position files' writer (0.003-0.01 s) only where a reference is saved
 
     ok, png = cv2.imencode(".png", ref.view)
     if not ok:  # pragma: no cover - OpenCV encodes any uint8 BGR image

@@ -16,8 +16,9 @@ from typing import Any
 import cv2
 import numpy as np
 
-from ..editions import SquareTerrain
-from ..model import Position
+from ..coords import Square
+from ..editions import Edition, Size, SquareTerrain
+from ..model import Figure, Map, Position
 from .printed import DICT as DICT  # what the table prints (re-exported): the detector reads it without the generator
 from .printed import MARKER_SQUARES as MARKER_SQUARES
 from .scenery import (
@@ -511,9 +512,6 @@ def random_position(rng: np.random.Generator, rules: Any = None, busy: bool = Fa
     """A random map and roster for training and testing the detector: 8-20 squares a side,
     walls, low objects, difficult terrain and pits, 2-16 figures (``busy``: 6-40, in clumps
     as they stand in a fight), some Large and Huge, half of them with a base marker."""
-    from ..coords import Square  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..editions import Edition, Size  # start-up time: loaded only when this runs (bench/startup.py)
-    from ..model import Figure, Map  # start-up time: loaded only when this runs (bench/startup.py)
 
     cols, rows = int(rng.integers(8, 21)), int(rng.integers(8, 21))
     kinds = [SquareTerrain.WALL, SquareTerrain.LOW, SquareTerrain.DIFFICULT, SquareTerrain.PIT]
