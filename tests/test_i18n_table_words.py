@@ -81,7 +81,8 @@ def test_the_phone_page_gets_the_words_its_script_cites_readings_with(tmp_path: 
     common = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "common.js").read_text(encoding="utf-8")
     assert "function cite(" in common and "shownText(cite(text))" in common
     script = (Path(__file__).resolve().parent.parent / "assistant" / "live" / "static" / "app.js").read_text(encoding="utf-8")
-    assert "esc(cite(tr(r.rule)))" in script
+    # each cited id a link to the reading whole (R351), the words said by cite as before
+    assert "citeHtml(tr(r.rule))" in script and "esc(cite(m[0]))" in common
 
 
 # --- a card's text -----------------------------------------------------------------------------
