@@ -24,7 +24,7 @@ import numpy as np
 
 from . import views
 from .board import NotAMapError, find_grid
-from .lines import _crossings, _polarity
+from .lines import WORK, _crossings, _polarity
 from .markers import Marker
 from .straighten import MESH as MESH
 from .straighten import bend_points as bend_points
@@ -104,8 +104,6 @@ def bend_of_crossings(board: np.ndarray, img: np.ndarray, shape: tuple[int, ...]
 def crossings_of_markers(image: np.ndarray, markers: list[Marker], cols: int, rows: int) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """The printed lines' crossings found round two corner markers' grid (lattice points, and
     where the printed-lines search's grey copy shows them), and that copy's shape."""
-    from .board import NotAMapError, find_grid  # as the grid search imports them: .lines imports much
-
     scale, grey = _search_copy(image)
     try:
         grid = find_grid([Marker(m.id, m.corners * scale) for m in markers], cols, rows, uncertainty=False)
@@ -130,8 +128,6 @@ def crossings_round(image: np.ndarray, H: np.ndarray, cols: int, rows: int) -> t
 
 def _search_copy(image: np.ndarray) -> tuple[float, np.ndarray]:
     """The printed-lines search's grey copy of the photo, and its scale."""
-    from .lines import WORK  # as the grid search imports them: .lines imports much
-
     scale = min(1.0, WORK / image.shape[1])
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
     return scale, views.gray(small)
@@ -275,7 +271,7 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
     the printed lines' crossings to be found round it (reading R244). Where the strongest steps
     read none, each side's edge is taken as the steps on one curve along it
     (:func:`coherent_edges_of_outline`, reading R349)."""
-    from .lines import _sheet_outlines  # as crossings_of_markers imports from .lines
+    from .lines import _sheet_outlines  # looked up at each call, not bound at import: the tests stand in for the sheet's outlines
 
     scale, quads = _sheet_outlines(image, markers)
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
