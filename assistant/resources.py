@@ -94,7 +94,7 @@ def readings_text() -> str:
 
 
 def last_reading() -> int:
-    """The number of the register's last reading (R1 to R\ *n*), which a refusal of an unknown id names.
+    """The number of the register's last reading (R1 to Rn), which a refusal of an unknown id names.
 
     >>> last_reading() > 300
     True
