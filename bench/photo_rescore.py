@@ -17,7 +17,8 @@ against how often it was right (figures named by the roster, by marker; the list
 Held-out discipline (issue 28): the independent seeds 721-734 are the merger's final measurement
 -- never render or read them here; 341-720 are for diagnosis (371-382, 383-394, 395-406, 407-418, 419-430, 431-442, 443-454,
 455-466, 467-478, 479-490, 491-502, 503-514, 515-526, 527-538, 539-550, 551-562, 563-574, 575-586, 587-598, 599-610, 611-622,
-623-634, 635-646, 647-658, 659-670, 671-682 and 683-694 were the fifth to thirty-first rounds' final measurements, read once before they became diagnosis seeds).
+623-634, 635-646, 647-658, 659-670, 671-682 and 683-694 were the fifth to thirty-first rounds' final measurements,
+read once before they became diagnosis seeds).
 """
 
 from __future__ import annotations

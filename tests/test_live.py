@@ -693,3 +693,26 @@ def test_a_card_tables_page_offers_the_json_log_that_game_import_reads_back(tmp_
     header, events, hashed = verified_events(exported, "the page's export")
     assert hashed and header["rules"] == game and [e.kind for e in events] == ["setup"]
     assert json.loads(json.dumps(events[0].data))["position"] == card_table_example(game)
+
+
+def test_api_act_is_the_game_verbs_adapter_and_refuses_what_they_refuse(tmp_path: Path) -> None:
+    """/api/act had a dispatch of its own beside the registered verbs, and drifted from them: it
+    recorded an initiative d20 of 25 that ``game initiative`` refuses ("a d20 shows 1 to 20"), and a
+    DDM confused creature's activation said nothing of its Confusion table that ``game activate``
+    says (R185). It is now an adapter over the verbs (R352): the same checks, the same notes."""
+    board = "\n".join([
+        "format: tabletop-position/1", "rules: ddm2005", "map: {cols: 14, rows: 8}", "figures:",
+        "  - {id: sol, side: a, at: E2, conditions: [confused], stats: {hp: 20, defense: 15, attack: 5, damage: 10, speed: 6, level: 2}}",
+        "  - {id: orc, side: b, at: L2, stats: {hp: 30, defense: 14, attack: 6, damage: 10, speed: 6, level: 3}}", ""])
+    path = tmp_path / "g.sqlite"
+    Game.new(path, board, default_library(), override="tests").close()
+    client = table_client(create_app(Table(game=path, library=default_library())))
+    too_high = client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"a": 25, "b": 3}}})
+    assert too_high.status_code == 400 and "from 1 to 20" in too_high.json()["error"], too_high.text
+    assert [e["kind"] for e in client.get("/api/events").json()["events"]] == ["setup"]  # nothing recorded
+    assert client.post("/api/act", json={"verb": "initiative", "args": {"rolls": {"a": 15, "b": 3}}}).status_code == 200
+    said = client.post("/api/act", json={"verb": "activate", "args": {"figure": "sol"}}).json()
+    assert any("sol is confused: roll a d20 on the Confusion table" in n for n in said["notes"]), said
+    assert said["event"]["kind"] == "activate" and said["round"] == 1
+    saves = client.post("/api/act", json={"verb": "attack", "args": {"attacker": "sol", "target": "orc", "roll": 12, "saves": []}})
+    assert saves.status_code == 400 and "'saves' is an object of ability: [d20, ...]" in saves.json()["error"]

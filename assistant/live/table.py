@@ -21,12 +21,11 @@ from ..cardgame.log import CardGameLog
 from ..cardgames import CARD_GAMES
 from ..cards import CardLibrary, default_library
 from ..commands import Session, load_all
-from ..commands.records import at_least_one, d20_roll
-from ..commands.registry import find, from_json, short_text, verb_game, whole_number
+from ..commands.registry import find, from_json, verb_game, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game import Game
-from ..game.actions import attack_event, entry_json, export_text, figure_rows, initiative_event, move_event, parse_save_rolls, record, status_info
+from ..game.actions import entry_json, export_text, figure_rows, record, status_info
 from ..game.referee import plan_move, refused_this_turn, targets_this_turn
 from ..game.state import copy_state, finish, fold_more, fold_raw
 from ..game.store import LogKeeper, last_seq, log_marks, watched_version
@@ -352,51 +351,25 @@ class Table:
         return {"event": found[-1].event.as_json(), "text": found[-1].text, "events": [entry_json(e) for e in found], "repeat": True}
 
     def act(self, verb: str, args: dict[str, Any], override: str | None = None) -> dict[str, Any]:
-        """A player's command by name, as the CLI's ``game`` verbs take it."""
+        """A player's command by name, its arguments in ``POST /api/act``'s shape: the registered
+        ``game`` verb of that name, run as ``POST /api/do/game/{verb}`` runs it. Its own dispatch
+        had drifted from the verbs' (a d20 of 25 in "rolls" recorded, an activation's condition
+        notes unsaid, R352): this is an adapter, its arguments translated and nothing else."""
 
         self._writable()
         takes = ACT_ARGS.get(verb)
-        unknown = sorted(set(args) - set(takes or ()))
-        if takes is not None and unknown:  # a misspelt or stray argument was ignored: "save" for "saves" recorded no save (R157)
+        if takes is None:
+            raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
+        unknown = sorted(set(args) - set(takes))
+        if unknown:  # a misspelt or stray argument was ignored: "save" for "saves" recorded no save (R157)
             raise AssistantError(n_("unknown argument {names}: {verb} takes {known}", "unknown arguments {names}: {verb} takes {known}",
                                      len(unknown)).format(
                 names=", ".join(repr(str(k)[:40]) for k in unknown[:5]), verb=verb, known=", ".join(takes) or "none"))
-        snap = self.snapshot()
-        st = snap.state
-
-        def text(key: str) -> str:
-            return short_text(key, args.get(key))
-
-        if verb == "activate":
-            return self.record("activate", {"figure": text("figure")}, override)
-        if verb == "end-turn":
-            return self.record("end-turn", {}, override)
-        if verb == "move":
-            data, notes = move_event(st, text("figure"), parse_square(text("to")))
-            return self.record("move", data, override, notes)
-        if verb == "attack":
-            roll = d20_roll(whole_number("roll", args.get("roll")))
-            data = attack_event(st, text("attacker"), text("target"), roll, override=override, after=_save_rolls(args))
-            return self.record("attack", data, override)
-        if verb == "initiative":
-            rolls = args.get("rolls") or {}
-            if not isinstance(rolls, dict):
-                raise AssistantError(_("initiative: 'rolls' is {side: d20}"))
-            given = {str(k): [whole_number("roll", v)] for k, v in rolls.items()}
-            first, auto = args.get("first"), args.get("auto")
-            if auto is not None and not isinstance(auto, bool):  # "auto": "no" was true (R157)
-                raise AssistantError(_("'auto' is true or false"))
-            if first is not None and not isinstance(first, str):
-                raise AssistantError(_("'first' is the side that goes first, a text"))
-            return self.record("initiative", initiative_event(st, given, bool(auto), first or None), override)
-        if verb == "damage":
-            amount = at_least_one("amount", whole_number("amount", args.get("amount")))
-            return self.record("damage", {"figure": text("figure"), "amount": amount}, override)
-        if verb == "note":
-            return self.record("note", {"text": text("text")}, None)
-        if verb == "undo":
-            return self.undo(args.get("seq"))
-        raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
+        name = f"game {verb}"
+        body = _act_arguments(verb, args)
+        if override is not None and _verb(name, "miniatures").param("override") is not None:  # a note takes none
+            body["override"] = override
+        return self.run(name, body)
 
     def run(self, name: str, body: dict[str, Any], lines: bool = False) -> dict[str, Any]:
         """Any registered verb by name, its arguments from a JSON object: the same JSON the
@@ -512,15 +485,33 @@ ACT_ARGS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _save_rolls(args: dict[str, Any]) -> dict[str, list[int | None]] | None:
-    """``"saves": {"Parry": [12], "Shields": [11, 8], "Lightsaber Block": ["no"]}``: the saves between a hit and its damage."""
+def _act_arguments(verb: str, args: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/act``'s arguments as the registered verb takes them: initiative's ``"rolls":
+    {side: d20}`` as its ``roll`` (``SIDE=N``), an attack's ``"saves": {"Parry": [12], "Shields":
+    [11, 8], "Lightsaber Block": ["no"]}`` (the saves between a hit and its damage) as its
+    ``save`` (``ABILITY=N,N``), an undo's empty ``seq`` as none (the last event)."""
 
-    given = args.get("saves")
-    if given is None:
-        return None
-    if not isinstance(given, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in given.items()):
-        raise AssistantError(_("'saves' is an object of ability: [d20, ...]"))
-    return parse_save_rolls(f"{k}={','.join(str(x) for x in v)}" for k, v in given.items())
+    body = dict(args)
+    if verb == "initiative":
+        rolls = body.pop("rolls", None) or {}
+        if not isinstance(rolls, dict):
+            raise AssistantError(_("initiative: 'rolls' is {side: d20}"))
+        auto, first = body.get("auto"), body.get("first")
+        if auto is not None and not isinstance(auto, bool):  # "auto": "no" was true (R157)
+            raise AssistantError(_("'auto' is true or false"))
+        if first is not None and not isinstance(first, str):
+            raise AssistantError(_("'first' is the side that goes first, a text"))
+        body["roll"] = [f"{side}={whole_number('roll', n)}" for side, n in rolls.items()]
+        if first == "":
+            body.pop("first")
+    if verb == "attack" and body.get("saves") is not None:
+        given = body.pop("saves")
+        if not isinstance(given, dict) or not all(isinstance(k, str) and isinstance(v, list) for k, v in given.items()):
+            raise AssistantError(_("'saves' is an object of ability: [d20, ...]"))
+        body["save"] = [f"{k}={','.join(str(x) for x in v)}" for k, v in given.items()]
+    if verb == "undo" and body.get("seq") == "":
+        body.pop("seq")
+    return body
 
 
 class CardTable:
