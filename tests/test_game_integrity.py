@@ -542,13 +542,13 @@ def test_the_live_table_names_an_edit_made_while_it_is_served(game_file: Path, k
         monkeypatch.setattr(store_module, "MAX_WATCHES", 0)
     table = Table(game=game_file)
     assert table.status()["version"] == 6
-    table.record("note", {"text": "#7 from a phone"})
+    table.run("game note", {"text": "#7 from a phone"})
     assert table.status()["version"] == 7
     sql(game_file, "DELETE FROM events WHERE seq = 5")
     with pytest.raises(GameFileError, match=r"event #6 \(note\) follows a gap: event #5 was deleted"):
         table.snapshot()
     with pytest.raises(GameFileError, match=r"event #6 \(note\) follows a gap"):
-        table.record("note", {"text": "never written"})
+        table.run("game note", {"text": "never written"})
 
 
 def test_a_card_table_names_an_edit_made_while_it_is_served(tmp_path: Path) -> None:
@@ -641,7 +641,7 @@ def test_the_web_status_says_from_when_an_old_log_is_chained(game_file: Path) ->
     old_log(game_file)
     table = Table(game=game_file)
     assert table.status()["chained_since"] is None  # read only: not chained yet
-    table.record("note", {"text": "the first write chains it"})
+    table.run("game note", {"text": "the first write chains it"})
     since = table.status()["chained_since"]
     assert since["upto"] == 6 and since["at"][:4].isdigit()
 

@@ -25,7 +25,7 @@ from ..commands.registry import find, from_json, verb_game, whole_number
 from ..coords import parse_square
 from ..errors import AssistantError
 from ..game import Game
-from ..game.actions import entry_json, export_text, figure_rows, record, status_info
+from ..game.actions import entry_json, export_text, figure_rows, status_info
 from ..game.referee import plan_move, refused_this_turn, targets_this_turn
 from ..game.state import copy_state, finish, fold_more, fold_raw
 from ..game.store import LogKeeper, last_seq, log_marks, watched_version
@@ -303,16 +303,6 @@ class Table:
         if self.game is None:
             raise ReadOnlyError(_("this table serves a position file, not a game: start a game ('game new') to record turns"))
 
-    def record(self, kind: str, data: dict[str, Any], override: str | None = None, notes: tuple[str, ...] = ()) -> dict[str, Any]:
-        """One event, checked by the rules (unless overridden) and appended to the log."""
-
-        self._writable()
-        with self._writing:  # a batch (record_all) is not interleaved with another write of this server
-            g = self._open(readonly=False)
-            g.kept = self._raw.get(current())  # its check folds only what was appended since the last read
-            ev, entry = record(g, kind, data, override)
-        return {"event": ev.as_json(), "text": entry.text, "round": entry.round, "phase": entry.phase, "notes": list(notes)}
-
     def record_all(self, kind: str, datas: list[dict[str, Any]], since: int | None = None) -> list[dict[str, Any]]:
         """Several events of one kind (a photo's moves applied): all of them or none, checked and
         recorded in ONE write transaction (:meth:`~assistant.game.Game.do_all`): no other write,
@@ -402,20 +392,6 @@ class Table:
             cards = {k: self.library.lookup(c.game, c.name) or c for k, c in self._position.cards.items()}
             self._position = replace(self._position, cards=cards)
             self.session.position = self._position
-
-    def undo(self, seq: Any = None) -> dict[str, Any]:
-        self._writable()
-        with self._writing:
-            return self._undo(seq)
-
-    def _undo(self, seq: Any) -> dict[str, Any]:
-        g = self._open(readonly=False)
-        try:
-            ev = g.undo(None if seq in (None, "") else whole_number("seq", seq))
-            st = g.state()
-        finally:
-            g.close()
-        return {"event": ev.as_json(), "text": st.entries[-1].text}
 
     def export(self, fmt: str = "md") -> str:
         """The judge's export (``game export``): Markdown or JSON."""
