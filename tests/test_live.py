@@ -716,3 +716,5 @@ def test_api_act_is_the_game_verbs_adapter_and_refuses_what_they_refuse(tmp_path
     assert said["event"]["kind"] == "activate" and said["round"] == 1
     saves = client.post("/api/act", json={"verb": "attack", "args": {"attacker": "sol", "target": "orc", "roll": 12, "saves": []}})
     assert saves.status_code == 400 and "'saves' is an object of ability: [d20, ...]" in saves.json()["error"]
+    long_reason = client.post("/api/act", json={"verb": "end-turn", "args": {}, "override": "r" * 300})
+    assert long_reason.status_code == 400 and "at most 200" in long_reason.json()["error"], long_reason.text
