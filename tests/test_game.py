@@ -487,3 +487,23 @@ def test_an_attack_after_the_round_ends_says_the_round_is_over_not_activate_it_f
     assert "swm2008 PL p.6" in r.output
     r = run.invoke(app, ["--lang", "pl", "game", "attack", "dooku", "obi", "--roll", "15"])
     assert "runda się skończyła: każda figurka już się aktywowała; postać dooku zagra znów" in r.output, r.output
+
+
+def test_a_judges_note_names_the_event_it_is_about(home) -> None:
+    """The mission: a log a judge can replay, undo, ANNOTATE and export. A note was only a line at
+    the log's end; a ruling on a disputed attack could not say which attack. ``game note --on N``
+    ties it to event N, in the log, the export and the JSON (R353); an event the log lacks is refused."""
+    assert run("game", "new", "-p", "clone-wars-example-combat").exit_code == 0
+    assert run("game", "initiative", "--roll", "light=7", "--roll", "dark=15").exit_code == 0
+    assert run("game", "activate", "sbd").exit_code == 0
+    assert run("game", "attack", "sbd", "obi", "--roll", "15").exit_code == 0  # event #4
+    r = run("game", "note", "the roll was seen by both players: the hit stands", "--on", "4", "--json")
+    assert r.exit_code == 0, r.output
+    ev = json.loads(r.stdout)["event"]
+    assert (ev["kind"], ev["on"], ev["seq"]) == ("note", 4, 5)
+    assert "judge's note on event #4: the roll was seen by both players" in run("game", "log").stdout
+    assert "judge's note on event #4" in run("game", "export").stdout
+    r = run("game", "note", "about nothing", "--on", "9")
+    assert r.exit_code == 2 and "a note on event #9: the log has events #1 to #5" in r.stderr
+    assert "about nothing" not in run("game", "log").stdout  # nothing recorded
+    assert "judge's note: no event" in run("game", "note", "no event").stdout  # a note on the log as a whole, as before

@@ -536,6 +536,9 @@ def remove(ctx: typer.Context, figure: Annotated[str, typer.Argument()], game: G
 
 
 @app.command("note")
-def note(ctx: typer.Context, text: Annotated[str, typer.Argument(help="The judge's note.")], game: GameOpt = None, json_out: JsonOpt = False) -> None:
-    """Annotate the log (shown in the export)."""
-    run(ctx, "game note", json_out, text=text, game=game)
+def note(ctx: typer.Context, text: Annotated[str, typer.Argument(help="The judge's note.")],
+         on: Annotated[int | None, typer.Option("--on", help="The earlier event the note is about (its number in 'game log').", min=1,
+                                                metavar="N")] = None,
+         game: GameOpt = None, json_out: JsonOpt = False) -> None:
+    """Annotate the log (shown in the export), or one event of it with --on N."""
+    run(ctx, "game note", json_out, text=text, on=on, game=game)

@@ -353,10 +353,10 @@ def remove(s: Session, figure: str, game: Path | None = None) -> Result:
 
 
 @verb("game note", positional=("text",), query="game", writes=True)
-def note(s: Session, text: str, game: Path | None = None) -> Result:
-    """Annotate the log (shown in the export)."""
+def note(s: Session, text: str, on: int | None = None, game: Path | None = None) -> Result:
+    """Annotate the log (shown in the export); ``on``: the earlier event the note is about (R353)."""
     refuse_empty_note(text)
-    return recorded(s, game, "note", {"text": text}, None)
+    return recorded(s, game, "note", {"text": text, **({"on": on} if on is not None else {})}, None)
 
 
 @verb("game undo", positional=("seq",), query="undo", writes=True)

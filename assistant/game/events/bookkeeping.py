@@ -180,16 +180,23 @@ class Remove:
         return _("{figure} removed").format(figure=data["figure"])
 
 
-@event_kind("note", {"text": _S})
+@event_kind("note", {"text": _S, "on?": _I})
 class Note:
-    """A judge's note: changes nothing."""
+    """A judge's note: changes nothing. ``on``: the earlier event it is about (a ruling on a
+    disputed attack), which the log and the export name beside the note (reading R353)."""
 
     def check(self, state: GameState, data: Data) -> list[Reason]:
         state.named(data)
+        on = data.get("on")
+        if on is not None and not any(e.event.seq == on for e in state.entries):
+            last = state.entries[-1].event.seq if state.entries else 0
+            raise AssistantError(_("a note on event #{on}: the log has events #1 to #{last}").format(on=on, last=last))
         return []
 
     def fold(self, state: GameState, data: Data) -> list[str]:
         return []
 
     def describe(self, state: GameState, data: Data) -> str:
+        if data.get("on") is not None:
+            return _("judge's note on event #{on}: {text}").format(on=data["on"], text=data["text"])
         return _("judge's note: {text}").format(text=data["text"])
