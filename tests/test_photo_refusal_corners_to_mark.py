@@ -69,6 +69,7 @@ def test_map_from_photo_names_the_marker_to_place(tmp_path) -> None:
     assert r.exit_code == 2 and not out.exists()
     assert "no grid found" in r.stderr and "Traceback" not in r.stderr
     assert "corner marker 3 is read: place (or uncover) marker 1 on the map's corner across from it too" in r.stderr
+    assert "neither the map-corner markers" not in r.stderr  # the marker read is named, not denied
 
 
 def test_two_markers_read_keep_their_own_refusal() -> None:

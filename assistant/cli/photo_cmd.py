@@ -380,10 +380,12 @@ def map_from_photo(
         if got is None:
             # one corner marker read or none: which to place, the one across the map first (reading R921)
             to_mark = corners_to_mark({m.id for m in find_markers(img)})
+            if to_mark:  # the marker read is named, not denied (the general sentence says no marker was found)
+                raise NoGridError(_("no grid found in {image}: the printed grid lines of a {cols} x {rows} map could not be matched to it; {to_mark}").format(
+                    image=image, cols=cols, rows=rows, to_mark=to_mark))
             raise NoGridError(
                 _("no grid found in {image}: neither the map-corner markers (ArUco 4x4_50 ids 0-3) nor the printed grid lines of a {cols} x {rows} map "
                   "were found; photograph the whole map from above, or place the corner markers").format(image=image, cols=cols, rows=rows)
-                + (f" ({to_mark})" if to_mark else "")
             )
         reading = got.reading
         how = (_("the corner markers") if got.how == "markers" else
