@@ -348,8 +348,10 @@ def map_from_photo(
     from ..photo import NoGridError, load_image, reference_lens_note  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at map --help
     from ..photo.lines import TurnError  # start-up time: loaded with the photo package
     from ..photo.mapread import as_map_yaml, to_confirm  # start-up time: loaded with the photo package
+    from ..photo.markers import find_markers  # start-up time: loaded with the photo package
     from ..photo.reference import make_reference, save_reference  # start-up time: loaded with the photo package
     from ..photo.terrain import read_map_photo  # start-up time: loaded with the photo package
+    from ..photo.tomark import corners_to_mark  # start-up time: loaded with the photo package
     from ..position import load_position, parse_position  # start-up time: the position reader (~11 ms CPU) not at map --help
 
     with edge(json_out, "map-from-photo"):
@@ -376,6 +378,11 @@ def map_from_photo(
         except TurnError as exc:
             raise AssistantError(str(exc)) from None
         if got is None:
+            # one corner marker read or none: which to place, the one across the map first (reading R354)
+            to_mark = corners_to_mark({m.id for m in find_markers(img)})
+            if to_mark:  # the marker read is named, not denied (the general sentence says no marker was found)
+                raise NoGridError(_("no grid found in {image}: the printed grid lines of a {cols} x {rows} map could not be matched to it; {to_mark}").format(
+                    image=image, cols=cols, rows=rows, to_mark=to_mark))
             raise NoGridError(
                 _("no grid found in {image}: neither the map-corner markers (ArUco 4x4_50 ids 0-3) nor the printed grid lines of a {cols} x {rows} map "
                   "were found; photograph the whole map from above, or place the corner markers").format(image=image, cols=cols, rows=rows)

@@ -65,6 +65,7 @@ from .occupancy import TableProfile, square_probabilities
 from .placement import SURE, Placement, _col_row, over_read, place, said_sure, saturated_reading
 from .placement import _key as _square_key
 from .reference import ART_DISAGREES_MOST, Reference, align_view, art_disagreement, check_size, top_down
+from .tomark import corners_to_mark
 
 OCCUPIED = 0.5
 
@@ -661,12 +662,18 @@ def _locate_grid(image: np.ndarray, pos: Position, name: str, budget: Budget, re
         # given the grid (reading R308)
         unnamed = [label for _full, upscale, label in passes if upscale > 1.0] if n == 0 and full_run else []
         why = "; ".join(w for w in (_(lines_refused[0]) if lines_refused else "", one_marker.why(markers), budget.explain(lines_run, unnamed)) if w)
+        # one corner marker read or none: the refusal names the markers to place, the one across the
+        # map first (reading R354); two or more: all four, as their own refusals name the corners
+        to_mark = corners_to_mark({m.id for m in markers}) if n <= 1 else ""
         raise NoGridError(
-            _(
+            (_(
                 "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "
                 "the map. Place the four corner markers on the map's corners ('python -m assistant calibrate markers' prints them) and photograph the whole "
                 "map"
-            ).format(name=name, n=n)
+            ).format(name=name, n=n) if not to_mark else _(
+                "no grid found in {name}: {n} of the 4 map-corner markers (ArUco 4x4_50 ids 0-3) are visible, and the printed grid could not be matched to "
+                "the map; {to_mark}"
+            ).format(name=name, n=n, to_mark=to_mark))
             + (f" ({why})" if why else "")
         )
     return grid, markers, by_lines
