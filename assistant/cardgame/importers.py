@@ -176,7 +176,8 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
     notes: list[str] = []
     if raw.startswith(b"\xef\xbb\xbf"):
         notes.append(_("a UTF-8 byte-order mark at the start was skipped"))
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if utf16:
         # Windows' "Unicode" (Notepad's Save as, Excel's "Unicode text"): UTF-16 that its byte-order mark names (R343)
         try:
             text = raw.decode("utf-16")
@@ -184,18 +185,17 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
             raise ImportFileError(_("{path}: starts as UTF-16 text (its byte-order mark) but breaks off at byte {at}: save it again as UTF-8").format(
                 path=path, at=exc.start + 2)) from None
         notes.append(_("read as UTF-16, as its byte-order mark says (Windows' \"Unicode\")"))
-        if "\x00" in text:
-            raise ImportFileError(_("{path}: contains NUL bytes: a binary file, not a card list").format(path=path))
-        return text, notes
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        text = raw.decode("cp1252", errors="replace")
-        notes.append(_("not UTF-8 (line {line}, byte {raw:#04x}): read as Windows-1252 (Latin-1); check accented names").format(line=line, raw=raw[exc.start]))
-    if "\x00" in text:
+    else:
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            text = raw.decode("cp1252", errors="replace")
+            notes.append(_("not UTF-8 (line {line}, byte {raw:#04x}): read as Windows-1252 (Latin-1); check accented names").format(
+                line=line, raw=raw[exc.start]))
+    if "\x00" in text:  # one check, whichever way the bytes were read
         head = raw[:400]
-        if len(head) >= 8 and (head[1::2].count(0) >= len(head) // 2 * 0.9 or head[0::2].count(0) >= len(head) // 2 * 0.9):
+        if not utf16 and len(head) >= 8 and (head[1::2].count(0) >= len(head) // 2 * 0.9 or head[0::2].count(0) >= len(head) // 2 * 0.9):
             # every other byte NUL: text of one byte a character saved as UTF-16 without its byte-order mark
             raise ImportFileError(_("{path}: UTF-16 text without a byte-order mark (every other byte is NUL): save it again as UTF-8").format(path=path))
         raise ImportFileError(_("{path}: contains NUL bytes: a binary file, not a card list").format(path=path))
