@@ -699,3 +699,23 @@ def test_activating_a_character_that_prints_no_die_exhausts_it_and_rolls_nothing
     out = apply(parse_table(yaml.safe_dump(doc, sort_keys=False), "t"), "A activate ht")
     assert out.table.card("ht").exhausted
     assert out.said == ("Hoth Trooper is exhausted and rolls nothing: it has no die and no upgrade with one (Destiny P5 › Aktywowanie)",)
+
+
+def test_a_note_several_cards_share_is_said_once_with_how_many_and_which() -> None:
+    """Round 32 (R951): a folder of the data's sets said "the card prints no die" once per each of its
+    16 characters, 16 lines alike; the note is said once, with the count and the names, in each
+    language's plural (the real rows of SoH, CM and HS)."""
+    r = runner.invoke(app, ["destiny", "import", str(NO_DIE)])
+    assert r.exit_code == 0, r.output
+    assert r.output.count("the card prints no die") == 1, r.output
+    assert ("note: 3 cards (Hoth Trooper, Pyke Sentinel, Han Solo), each: the card prints no die (the data's has_die is false)"
+            in r.output), r.output
+    got = json.loads(runner.invoke(app, ["destiny", "import", str(NO_DIE), "--json"]).stdout)
+    assert [n.split(", each:")[0] for n in got["notes"]] == ["3 cards (Hoth Trooper, Pyke Sentinel, Han Solo)"]
+    pl = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(NO_DIE)]).output
+    cs = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(NO_DIE)]).output
+    assert "3 karty (Hoth Trooper, Pyke Sentinel, Han Solo), każda: karta nie ma wydrukowanej kości" in pl, pl
+    assert "3 karty (Hoth Trooper, Pyke Sentinel, Han Solo), každá: karta nemá natištěnou kostku" in cs, cs
+    # one card's note is its own, as before
+    one = runner.invoke(app, ["destiny", "import", str(NO_DIE), "--entry", "11078"]).output
+    assert "note: Hoth Trooper: the card prints no die" in one, one
