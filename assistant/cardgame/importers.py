@@ -220,8 +220,26 @@ def _depth(obj: Any, limit: int = MAX_JSON_DEPTH) -> int:
 
 def json_nesting(text: str) -> int:
     """The deepest bracket nesting in JSON text, found before parsing (so the parser never recurses too far)."""
-    depth = deepest = 0
-    in_str = esc = False
+    return _json_brackets(text)[0]
+
+
+def json_left_open(text: str) -> bool:
+    """Does JSON text end with a bracket still open or inside a string, every bracket before closed by
+    its own kind: a file cut short (a download broken off), not JSON written wrong (reading R953)?
+
+    >>> json_left_open('[{"code": "01001"}]'), json_left_open('[{"code": "01001"}, {"name": "Kylo'), json_left_open('[{"code": 1]')
+    (False, True, False)
+    """
+    _deepest, open_, in_str, crossed = _json_brackets(text)
+    return (open_ > 0 or in_str) and not crossed
+
+
+def _json_brackets(text: str) -> tuple[int, int, bool, bool]:
+    """The deepest bracket nesting of JSON text, the brackets still open at its end, whether it ends
+    inside a string, and whether a bracket was closed by the other kind ("[{]")."""
+    opened: list[str] = []
+    deepest = 0
+    in_str = esc = crossed = False
     for ch in text:
         if in_str:
             if esc:
@@ -233,11 +251,12 @@ def json_nesting(text: str) -> int:
         elif ch == '"':
             in_str = True
         elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
+            opened.append(ch)
+            deepest = max(deepest, len(opened))
         elif ch in "]}":
-            depth -= 1
-    return deepest
+            if not opened or opened.pop() != "[{"["]}".index(ch)]:
+                crossed = True
+    return deepest, len(opened), in_str, crossed
 
 
 _TRUE = {"true", "yes", "1", "y", "t"}
