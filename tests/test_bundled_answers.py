@@ -400,3 +400,26 @@ def test_the_shipped_starters_agree_with_the_community_database() -> None:
         assert (card.cost, card.hp, card.defense, card.attack, card.damage, card.size.value if card.size else None) == tuple(row), card.name
         checked += 1
     assert checked == 19  # the 15 starters and the four figures the swm2008 rulebook names (R153)
+
+
+def test_a_2004_answer_names_the_2008_book_by_its_edition(tmp_path: Path) -> None:
+    """Round 32 (R954): the bundled Clone Wars corridor played under the 2004 rules: every attack of
+    one side on the other. Dooku's Makashi Style Master, which the 2004 rules (CS) do not name, was
+    cited "(swm2004 PL p.53)", a page of the Polish 2008 rulebook under the 2004 edition's name."""
+    import yaml
+
+    doc = yaml.safe_load(next(p for p in example_files() if p.stem == "clone-wars-corridor").read_text(encoding="utf-8"))
+    doc["rules"] = "swm2004"
+    pos = tmp_path / "corridor-2004.yaml"
+    pos.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    said = []
+    for a in doc["figures"]:
+        for t in doc["figures"]:
+            if a["side"] != t["side"]:
+                r = runner.invoke(app, ["attack", a["id"], t["id"], "-p", str(pos)])
+                assert r.exit_code == 0, r.output
+                said.append(r.output)
+    makashi = next(o for o in said if o.startswith("obi attacks dooku"))
+    assert "after a hit: dooku's Makashi Style Master: a save of 11 avoids the damage (50%)  (swm2008 PL p.53)" in makashi, makashi
+    assert not [o for o in said if "swm2004 PL" in o]
+    assert any("(swm2004 CS " in o for o in said)  # the 2004 rules' own pages still cite the 2004 edition
