@@ -737,7 +737,7 @@ def test_a_set_file_cut_short_is_refused_whole_naming_its_last_whole_card() -> N
         read_swdestinydb(cut, "SoH.json")
     said = str(got.value)
     assert said.startswith("SoH.json: the file ends inside its JSON (line ") and "after 2 whole cards, the last 11002 Kylo Ren: it is cut short" in said
-    assert said.endswith("nothing imported: download it again") and "Unterminated" not in said, said
+    assert said.endswith("none of its cards imported: download it again") and "Unterminated" not in said, said
     one = text[: text.index('"code": "11002"')]  # inside the second card: one whole card before it
     with pytest.raises(ImportFileError, match="after 1 whole card, the last 11001 Dark Mystic: it is cut short"):
         read_swdestinydb(one, "SoH.json")

@@ -267,11 +267,11 @@ def _json_cards(text: str, name: str) -> list[Any]:
             whole, last = _whole_cards(text)
             card = " ".join(str(last[k]) for k in ("code", "name") if isinstance(last.get(k), str)) if isinstance(last, dict) else ""
             raise ImportFileError((n_("{name}: the file ends inside its JSON (line {lines}), after {n} whole card, the last {card}: it is "
-                                      "cut short, a download broken off; nothing imported: download it again",
+                                      "cut short, a download broken off; none of its cards imported: download it again",
                                       "{name}: the file ends inside its JSON (line {lines}), after {n} whole cards, the last {card}: it is "
-                                      "cut short, a download broken off; nothing imported: download it again", whole) if card else
-                                   _("{name}: the file ends inside its JSON (line {lines}): it is cut short, a download broken off; nothing "
-                                     "imported: download it again")).format(name=name, lines=text.count("\n") + 1, n=whole, card=card)) from None
+                                      "cut short, a download broken off; none of its cards imported: download it again", whole) if card else
+                                   _("{name}: the file ends inside its JSON (line {lines}): it is cut short, a download broken off; none of its "
+                                     "cards imported: download it again")).format(name=name, lines=text.count("\n") + 1, n=whole, card=card)) from None
         raise ImportFileError(_("{name}:{lineno}: not JSON ({msg}: line {lineno}, column {colno})").format(
             name=name, lineno=e.lineno, msg=e.msg, colno=e.colno)) from None
     except (RecursionError, ValueError) as e:
