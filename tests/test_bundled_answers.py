@@ -423,3 +423,25 @@ def test_a_2004_answer_names_the_2008_book_by_its_edition(tmp_path: Path) -> Non
     assert "after a hit: dooku's Makashi Style Master: a save of 11 avoids the damage (50%)  (swm2008 PL p.53)" in makashi, makashi
     assert not [o for o in said if "swm2004 PL" in o]
     assert any("(swm2004 CS " in o for o in said)  # the 2004 rules' own pages still cite the 2004 edition
+
+
+def test_a_2004_answer_says_which_abilities_it_leaves_to_the_2008_rules(tmp_path: Path) -> None:
+    """Round 32 (R955): the bundled open field with its pit played under the 2004 rules, as Universe
+    (2006) was: the Rancor's Melee Reach 2, which the assistant applies under the 2008 rules, was only
+    "not modelled here" with no word why, while the 2008 answer applies it."""
+    import yaml
+
+    doc = yaml.safe_load(next(p for p in example_files() if p.stem == "open-field-pit").read_text(encoding="utf-8"))
+    assert doc["rules"] == "swm2008"
+    said = {}
+    for rules in ("swm2004", "swm2008"):
+        doc["rules"] = rules
+        pos = tmp_path / f"pit-{rules}.yaml"
+        pos.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+        r = runner.invoke(app, ["attack", "tarfful", "rancor", "-p", str(pos), "--json"])
+        assert r.exit_code == 0, r.output
+        said[rules] = json.loads(r.stdout)
+    why = [n for n in said["swm2004"]["notes"] if "R955" in n["rule"]]
+    assert [n["text"] for n in why] == ["applied under the swm2008 rules only, not under these (swm2004): rancor: Melee Reach 2; check by hand"]
+    assert "rancor: Melee Reach 2" in said["swm2004"]["not_modelled"]
+    assert not [n for n in said["swm2008"]["notes"] if "R955" in n["rule"]] and not said["swm2008"]["not_modelled"]
