@@ -218,19 +218,27 @@ def cite_for(edition: Edition, where: str) -> str:
     The two SWM rulebooks are often cited together ("PL p.54; CS g.9"); an SWM 2008 answer
     cites only the Polish 2008 rulebook and an SWM 2004 answer only the Czech 2004 rules.
 
+    A rule only the other edition's book gives (a later set's ability the 2004 rules do not name,
+    applied in the 2008 rulebook's words, reading R304) names that book's edition: "swm2004 PL
+    p.53" named a Polish page of no 2004 book (reading R358).
+
     >>> cite_for(Edition.SWM2008, "PL p.54; CS g.9")
     'swm2008 PL p.54'
     >>> cite_for(Edition.SWM2004, "PL p.25, p.55; CS r.9, g.9")
     'swm2004 CS r.9, g.9'
     >>> cite_for(Edition.SWM2004, "PL p.50")
-    'swm2004 PL p.50'
+    'swm2008 PL p.50'
+    >>> cite_for(Edition.SWM2004, "PL p.45 (Force points: reroll); PL p.54 Mettle")
+    'swm2008 PL p.45 (Force points: reroll); PL p.54 Mettle'
     """
     keep = edition.board.book
     if keep is None:
         return f"{edition.value} {where}"
     parts = [p.strip() for p in where.split(";")]
-    books = tuple(r.book + " " for r in EDITION_RULES.values() if r.book)
-    mine = [p for p in parts if not p.startswith(books) or p.startswith(keep + " ")]
+    books = {r.book + " ": e for e, r in EDITION_RULES.items() if r.book}
+    mine = [p for p in parts if not p.startswith(tuple(books)) or p.startswith(keep + " ")]
     if not any(p.startswith(keep + " ") for p in mine):
-        mine = parts  # this edition's book is not named: cite what is known
+        # this edition's book is not named: cite what is known, by the edition whose book it is
+        named = {e for b, e in books.items() for p in parts if p.startswith(b)}
+        return f"{(named.pop() if len(named) == 1 else edition).value} {'; '.join(parts)}"
     return f"{edition.value} {'; '.join(mine)}"

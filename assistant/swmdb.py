@@ -163,6 +163,30 @@ def commander_glossary_size(path: Path | str) -> int | None:
         con.close()
 
 
+#: the first bytes of every SQLite 3 database file (sqlite.org/fileformat2.html, 1.3)
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _damaged(p: Path, head: bytes) -> str | None:
+    """Why ``p``, an SQLite database by its first bytes, is cut short (a download broken off), or
+    None. ``head``: its first 100 bytes. The header names the page size (bytes 16-17, 1 for 65,536) and the pages
+    (28-31), a number SQLite keeps true where bytes 92-95 repeat the change counter (24-27)."""
+    size = p.stat().st_size
+    if not head.startswith(SQLITE_HEADER):
+        return None
+    if len(head) < 100:
+        return _("{path} is an SQLite database cut short inside its 100-byte header ({size} bytes): a download broken off; nothing "
+                 "imported: download it again ({where})").format(path=p, size=size, where=PUBLISHED)
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(head[28:32], "big")
+    if pages == 0 or head[24:28] != head[92:96] or size >= page * pages:
+        return None
+    return _("{path} is an SQLite database cut short: {size} of the {expected} bytes its header names ({pages} pages of {page}): a "
+             "download broken off; nothing imported: download it again ({where})").format(
+        path=p, size=size, expected=page * pages, pages=pages, page=page, where=PUBLISHED)
+
+
 def read_rows(path: Path | str) -> list[dict[str, Any]]:
     """Every row of ``minis_list``, read-only; a file that is not this database is refused
     naming the file and what is wrong (:class:`SwmDatabaseError`)."""
@@ -176,6 +200,17 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
     except OSError as exc:
         raise SwmDatabaseError(_("{path}: cannot be read ({why})").format(path=p, why=exc.strerror or exc)) from None
     try:
+        if p.stat().st_size == 0:  # SQLite opens an empty file as an empty database: "no table" would hide why
+            raise SwmDatabaseError(_("{path} is empty (0 bytes): not the SW_Minis_Drafter database; download it again ({where})").format(
+                path=p, where=PUBLISHED))
+        with p.open("rb") as f:
+            head = f.read(100)
+        cut = _damaged(p, head)
+    except OSError as exc:
+        raise SwmDatabaseError(_("{path}: cannot be read ({why})").format(path=p, why=exc.strerror or exc)) from None
+    if cut is not None:
+        raise SwmDatabaseError(cut)
+    try:
         con = sqlite3.connect(p.resolve().as_uri() + "?mode=ro", uri=True)
     except (sqlite3.Error, UnicodeDecodeError) as exc:
         raise SwmDatabaseError(_("{path}: cannot open it as an SQLite database ({why})").format(path=p, why=exc)) from None
@@ -183,6 +218,9 @@ def read_rows(path: Path | str) -> list[dict[str, Any]]:
         try:
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
         except (sqlite3.Error, UnicodeDecodeError) as exc:
+            if head.startswith(SQLITE_HEADER):  # SQLite's own file, its pages damaged
+                raise SwmDatabaseError(_("{path} is an SQLite database that SQLite cannot read ({why}): the file is damaged; nothing "
+                                         "imported: download it again ({where})").format(path=p, why=exc, where=PUBLISHED)) from None
             raise SwmDatabaseError(_("{path} is not an SQLite database ({why})").format(path=p, why=exc)) from None
         if TABLE not in tables:
             raise SwmDatabaseError(

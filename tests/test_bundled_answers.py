@@ -400,3 +400,48 @@ def test_the_shipped_starters_agree_with_the_community_database() -> None:
         assert (card.cost, card.hp, card.defense, card.attack, card.damage, card.size.value if card.size else None) == tuple(row), card.name
         checked += 1
     assert checked == 19  # the 15 starters and the four figures the swm2008 rulebook names (R153)
+
+
+def test_a_2004_answer_names_the_2008_book_by_its_edition(tmp_path: Path) -> None:
+    """Round 32 (R358): the bundled Clone Wars corridor played under the 2004 rules: every attack of
+    one side on the other. Dooku's Makashi Style Master, which the 2004 rules (CS) do not name, was
+    cited "(swm2004 PL p.53)", a page of the Polish 2008 rulebook under the 2004 edition's name."""
+    import yaml
+
+    doc = yaml.safe_load(next(p for p in example_files() if p.stem == "clone-wars-corridor").read_text(encoding="utf-8"))
+    doc["rules"] = "swm2004"
+    pos = tmp_path / "corridor-2004.yaml"
+    pos.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    said = []
+    for a in doc["figures"]:
+        for t in doc["figures"]:
+            if a["side"] != t["side"]:
+                r = runner.invoke(app, ["attack", a["id"], t["id"], "-p", str(pos)])
+                assert r.exit_code == 0, r.output
+                said.append(r.output)
+    makashi = next(o for o in said if o.startswith("obi attacks dooku"))
+    assert "after a hit: dooku's Makashi Style Master: a save of 11 avoids the damage (50%)  (swm2008 PL p.53)" in makashi, makashi
+    assert not [o for o in said if "swm2004 PL" in o]
+    assert any("(swm2004 CS " in o for o in said)  # the 2004 rules' own pages still cite the 2004 edition
+
+
+def test_a_2004_answer_says_which_abilities_it_leaves_to_the_2008_rules(tmp_path: Path) -> None:
+    """Round 32 (R359): the bundled open field with its pit played under the 2004 rules, as Universe
+    (2006) was: the Rancor's Melee Reach 2, which the assistant applies under the 2008 rules, was only
+    "not modelled here" with no word why, while the 2008 answer applies it."""
+    import yaml
+
+    doc = yaml.safe_load(next(p for p in example_files() if p.stem == "open-field-pit").read_text(encoding="utf-8"))
+    assert doc["rules"] == "swm2008"
+    said = {}
+    for rules in ("swm2004", "swm2008"):
+        doc["rules"] = rules
+        pos = tmp_path / f"pit-{rules}.yaml"
+        pos.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+        r = runner.invoke(app, ["attack", "tarfful", "rancor", "-p", str(pos), "--json"])
+        assert r.exit_code == 0, r.output
+        said[rules] = json.loads(r.stdout)
+    why = [n for n in said["swm2004"]["notes"] if "R359" in n["rule"]]
+    assert [n["text"] for n in why] == ["applied under the swm2008 rules only, not under these (swm2004): rancor: Melee Reach 2; check by hand"]
+    assert "rancor: Melee Reach 2" in said["swm2004"]["not_modelled"]
+    assert not [n for n in said["swm2008"]["notes"] if "R359" in n["rule"]] and not said["swm2008"]["not_modelled"]

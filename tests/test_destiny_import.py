@@ -699,3 +699,48 @@ def test_activating_a_character_that_prints_no_die_exhausts_it_and_rolls_nothing
     out = apply(parse_table(yaml.safe_dump(doc, sort_keys=False), "t"), "A activate ht")
     assert out.table.card("ht").exhausted
     assert out.said == ("Hoth Trooper is exhausted and rolls nothing: it has no die and no upgrade with one (Destiny P5 › Aktywowanie)",)
+
+
+def test_a_note_several_cards_share_is_said_once_with_how_many_and_which() -> None:
+    """Round 32 (R355): a folder of the data's sets said "the card prints no die" once per each of its
+    16 characters, 16 lines alike; the note is said once, with the count and the names, in each
+    language's plural (the real rows of SoH, CM and HS)."""
+    r = runner.invoke(app, ["destiny", "import", str(NO_DIE)])
+    assert r.exit_code == 0, r.output
+    assert r.output.count("the card prints no die") == 1, r.output
+    assert ("note: 3 cards (Hoth Trooper, Pyke Sentinel, Han Solo), each: the card prints no die (the data's has_die is false)"
+            in r.output), r.output
+    got = json.loads(runner.invoke(app, ["destiny", "import", str(NO_DIE), "--json"]).stdout)
+    assert [n.split(", each:")[0] for n in got["notes"]] == ["3 cards (Hoth Trooper, Pyke Sentinel, Han Solo)"]
+    pl = runner.invoke(app, ["--lang", "pl", "destiny", "import", str(NO_DIE)]).output
+    cs = runner.invoke(app, ["--lang", "cs", "destiny", "import", str(NO_DIE)]).output
+    assert "3 karty (Hoth Trooper, Pyke Sentinel, Han Solo), każda: karta nie ma wydrukowanej kości" in pl, pl
+    assert "3 karty (Hoth Trooper, Pyke Sentinel, Han Solo), každá: karta nemá natištěnou kostku" in cs, cs
+    # one card's note is its own, as before
+    one = runner.invoke(app, ["destiny", "import", str(NO_DIE), "--entry", "11078"]).output
+    assert "note: Hoth Trooper: the card prints no die" in one, one
+
+
+#: Spark of Hope's set file of github.com/fafranco82/swdestinydb-json-data (commit 656a50e, set/SoH.json):
+#: its first 3 card objects (11001 Dark Mystic, 11002 Kylo Ren, 11003 Maul) byte for byte, the array closed after them
+SOH_HEAD = ROOT / "tests" / "fixtures" / "swdestinydb-656a50e-soh-head.json"
+
+
+def test_a_set_file_cut_short_is_refused_whole_naming_its_last_whole_card() -> None:
+    """Round 32 (R357): the real Spark of Hope file cut inside a card, as a download broken off, was
+    refused "not JSON (Unterminated string starting at)": words cut off mid-sentence, and not what
+    happened. JSON written wrong is still "not JSON", now with its line and column."""
+    text = SOH_HEAD.read_text(encoding="utf-8")
+    assert len(read_swdestinydb(text, "SoH.json")[0]) == 3  # the excerpt whole
+    cut = text[: text.index('"name": "Maul"') + len('"name": "Ma')]  # inside the third card's name
+    with pytest.raises(ImportFileError) as got:
+        read_swdestinydb(cut, "SoH.json")
+    said = str(got.value)
+    assert said.startswith("SoH.json: the file ends inside its JSON (line ") and "after 2 whole cards, the last 11002 Kylo Ren: it is cut short" in said
+    assert said.endswith("none of its cards imported: download it again") and "Unterminated" not in said, said
+    one = text[: text.index('"code": "11002"')]  # inside the second card: one whole card before it
+    with pytest.raises(ImportFileError, match="after 1 whole card, the last 11001 Dark Mystic: it is cut short"):
+        read_swdestinydb(one, "SoH.json")
+    wrong = text.replace('"code": "11002",', '"code": "11002"', 1)  # a comma left out: written wrong, not cut short
+    with pytest.raises(ImportFileError, match=r"SoH.json:\d+: not JSON \(Expecting ',' delimiter: line \d+, column \d+\)"):
+        read_swdestinydb(wrong, "SoH.json")

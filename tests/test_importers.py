@@ -66,7 +66,7 @@ def test_lackey_fixture_loads_with_keywords_and_pilot_grants() -> None:
     assert lookup(t, "stat.sf.speed") == 60 and lookup(t, "keyword.sf.evade") == [2]
 
 
-@pytest.mark.parametrize("text, says", [("{", "not JSON"), ('{"a": 1}', "expected a JSON array")])
+@pytest.mark.parametrize("text, says", [("{", "ends inside its JSON"), ("[1, }", "not JSON"), ('{"a": 1}', "expected a JSON array")])
 def test_swdestinydb_files_that_are_not_card_lists_are_refused_whole(text: str, says: str) -> None:
     with pytest.raises(ImportFileError, match=says):
         load_swdestinydb(text, "f.json")

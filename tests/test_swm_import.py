@@ -245,7 +245,7 @@ def _folder(p: Path) -> Path:
     (_not_sqlite, "is not an SQLite database"),
     (_other_table, "has no table 'minis_list': it is not the SW_Minis_Drafter database"),
     (_missing_column, "the table 'minis_list' lacks the columns 'force powers'"),
-    (_empty, "has no table 'minis_list'"),
+    (_empty, "is empty (0 bytes): not the SW_Minis_Drafter database; download it again"),
     (_folder, "is a folder, not the SW_Minis_Drafter database file"),
     (lambda p: p, "no such file"),
 ], ids=["not sqlite", "no table", "a column missing", "empty file", "a folder", "no file"])
@@ -983,3 +983,23 @@ def test_who_can_i_attack_says_what_its_chances_leave_out_as_the_attack_does(tmp
     assert code == 0 and json.loads(out)["targets"][0]["not_modelled"] == left_out, out
     code, out = cli("targets", "reb", "-p", str(pos))
     assert code == 0 and "not modelled here, check by hand: " + ", ".join(left_out) in out.replace("\n", " "), out
+
+
+def test_a_database_cut_short_is_refused_whole_saying_so(tmp_path: Path, home: Path) -> None:
+    """Round 32: the real database (rows of commit 7164816) cut short, as a download broken off, was
+    refused "is not an SQLite database (database disk image is malformed)": an SQLite database it is,
+    and the header says how long it should be; nothing is imported, as before."""
+    whole = dumped(tmp_path, COMMANDER_ROWS).read_bytes()
+    page, pages = int.from_bytes(whole[16:18], "big"), int.from_bytes(whole[28:32], "big")
+    assert len(whole) == page * pages and pages > 1  # the file the header describes
+    cut = tmp_path / "cut" / "SWminis.db"
+    cut.parent.mkdir()
+    cut.write_bytes(whole[:page])
+    code, out = cli("cards", "import", str(cut))
+    said = " ".join(out.split())
+    assert code == 2 and (f"{cut} is an SQLite database cut short: {page} of the {page * pages} bytes its header names "
+                          f"({pages} pages of {page}): a download broken off; nothing imported: download it again") in said, out
+    cut.write_bytes(whole[:60])
+    code, out = cli("cards", "import", str(cut), "--json")
+    assert code == 2 and "cut short inside its 100-byte header (60 bytes)" in json.loads(out)["error"]
+    assert not (home / "cards").exists() and "Traceback" not in out

@@ -176,7 +176,8 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
     notes: list[str] = []
     if raw.startswith(b"\xef\xbb\xbf"):
         notes.append(_("a UTF-8 byte-order mark at the start was skipped"))
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+    utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if utf16:
         # Windows' "Unicode" (Notepad's Save as, Excel's "Unicode text"): UTF-16 that its byte-order mark names (R343)
         try:
             text = raw.decode("utf-16")
@@ -184,18 +185,17 @@ def read_card_file(path: Path | str) -> tuple[str, list[str]]:
             raise ImportFileError(_("{path}: starts as UTF-16 text (its byte-order mark) but breaks off at byte {at}: save it again as UTF-8").format(
                 path=path, at=exc.start + 2)) from None
         notes.append(_("read as UTF-16, as its byte-order mark says (Windows' \"Unicode\")"))
-        if "\x00" in text:
-            raise ImportFileError(_("{path}: contains NUL bytes: a binary file, not a card list").format(path=path))
-        return text, notes
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        text = raw.decode("cp1252", errors="replace")
-        notes.append(_("not UTF-8 (line {line}, byte {raw:#04x}): read as Windows-1252 (Latin-1); check accented names").format(line=line, raw=raw[exc.start]))
-    if "\x00" in text:
+    else:
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            text = raw.decode("cp1252", errors="replace")
+            notes.append(_("not UTF-8 (line {line}, byte {raw:#04x}): read as Windows-1252 (Latin-1); check accented names").format(
+                line=line, raw=raw[exc.start]))
+    if "\x00" in text:  # one check, whichever way the bytes were read
         head = raw[:400]
-        if len(head) >= 8 and (head[1::2].count(0) >= len(head) // 2 * 0.9 or head[0::2].count(0) >= len(head) // 2 * 0.9):
+        if not utf16 and len(head) >= 8 and (head[1::2].count(0) >= len(head) // 2 * 0.9 or head[0::2].count(0) >= len(head) // 2 * 0.9):
             # every other byte NUL: text of one byte a character saved as UTF-16 without its byte-order mark
             raise ImportFileError(_("{path}: UTF-16 text without a byte-order mark (every other byte is NUL): save it again as UTF-8").format(path=path))
         raise ImportFileError(_("{path}: contains NUL bytes: a binary file, not a card list").format(path=path))
@@ -220,8 +220,26 @@ def _depth(obj: Any, limit: int = MAX_JSON_DEPTH) -> int:
 
 def json_nesting(text: str) -> int:
     """The deepest bracket nesting in JSON text, found before parsing (so the parser never recurses too far)."""
-    depth = deepest = 0
-    in_str = esc = False
+    return _json_brackets(text)[0]
+
+
+def json_left_open(text: str) -> bool:
+    """Does JSON text end with a bracket still open or inside a string, every bracket before closed by
+    its own kind: a file cut short (a download broken off), not JSON written wrong (reading R357)?
+
+    >>> json_left_open('[{"code": "01001"}]'), json_left_open('[{"code": "01001"}, {"name": "Kylo'), json_left_open('[{"code": 1]')
+    (False, True, False)
+    """
+    _deepest, open_, in_str, crossed = _json_brackets(text)
+    return (open_ > 0 or in_str) and not crossed
+
+
+def _json_brackets(text: str) -> tuple[int, int, bool, bool]:
+    """The deepest bracket nesting of JSON text, the brackets still open at its end, whether it ends
+    inside a string, and whether a bracket was closed by the other kind ("[{]")."""
+    opened: list[str] = []
+    deepest = 0
+    in_str = esc = crossed = False
     for ch in text:
         if in_str:
             if esc:
@@ -233,11 +251,12 @@ def json_nesting(text: str) -> int:
         elif ch == '"':
             in_str = True
         elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
+            opened.append(ch)
+            deepest = max(deepest, len(opened))
         elif ch in "]}":
-            depth -= 1
-    return deepest
+            if not opened or opened.pop() != "[{"["]}".index(ch)]:
+                crossed = True
+    return deepest, len(opened), in_str, crossed
 
 
 _TRUE = {"true", "yes", "1", "y", "t"}

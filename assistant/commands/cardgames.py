@@ -14,7 +14,7 @@ from ..cardgame.log import CardGameLog
 from ..cardgames import CARD_GAMES, find_card_game
 from ..errors import AssistantError
 from ..game.store import games_home, set_current_game
-from ..i18n import _, current
+from ..i18n import _, current, n_
 from ..yamlio import dump_yaml, read_text
 from .context import Session, refuse_empty_note
 from .games import card_game_names
@@ -143,7 +143,7 @@ def import_file(s: Session, kind: str, file: Path, entry: str | None = None, id:
     report = read.report.to_json() if read.report is not None else None
     # an entry is one card: the notes of that card alone (not those of every card of a folder) and what its text says
     chosen = entry_card(read, entry) if entry is not None else None
-    notes += [f"{c.name}: {n}" for c in cards for n in c.notes if chosen is None or c is chosen]
+    notes += shared_notes([c for c in cards if chosen is None or c is chosen])
     card_text = str(getattr(chosen, "text", "") or "")
     said = [_("[yellow]note:[/] {n}").format(n=escape(n)) for n in notes]
     if card_text:  # its markup as a player reads it: bold, italics, the die symbols named (R276)
@@ -165,6 +165,18 @@ def import_file(s: Session, kind: str, file: Path, entry: str | None = None, id:
     if importer.table_key is not None:  # beside the entry, not in it: the entry alone stays pastable
         said.append(_("[yellow]note:[/] paste it under '{key}:' in the table file").format(key=importer.table_key(chosen)))
     return Result(obj, text=dump_yaml([data]), notes=tuple(said))
+
+
+def shared_notes(cards: list[Any]) -> list[str]:
+    """Each card's notes, a note that several cards share word for word said once, with how many
+    and which (a folder of Destiny sets: 16 characters that print no die, one line; R355)."""
+    who: dict[str, list[str]] = {}
+    for c in cards:
+        for n in c.notes:
+            who.setdefault(n, []).append(c.name)
+    return [f"{names[0]}: {n}" if len(names) == 1 else
+            n_("{n} card ({names}), each: {note}", "{n} cards ({names}), each: {note}", len(names)).format(
+                n=len(names), names=", ".join(names), note=n) for n, names in who.items()]
 
 
 def _card_json(card: object) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_nesting, read_card_file
+from ..cardgame.importers import MAX_JSON_DEPTH, CardImporter, EntryOptions, ImportedCards, ImportFileError, flag, json_left_open, json_nesting, read_card_file
 from ..errors import NotationError
 from ..i18n import N_, _, n_
 from ..importreport import ImportedItem, ImportReport, merge
@@ -263,7 +263,17 @@ def _json_cards(text: str, name: str) -> list[Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ImportFileError(_("{name}:{lineno}: not JSON ({msg})").format(name=name, lineno=e.lineno, msg=e.msg)) from None
+        if json_left_open(text):  # a download broken off: the last whole card says where (R357)
+            whole, last = _whole_cards(text)
+            card = " ".join(str(last[k]) for k in ("code", "name") if isinstance(last.get(k), str)) if isinstance(last, dict) else ""
+            raise ImportFileError((n_("{name}: the file ends inside its JSON (line {lines}), after {n} whole card, the last {card}: it is "
+                                      "cut short, a download broken off; none of its cards imported: download it again",
+                                      "{name}: the file ends inside its JSON (line {lines}), after {n} whole cards, the last {card}: it is "
+                                      "cut short, a download broken off; none of its cards imported: download it again", whole) if card else
+                                   _("{name}: the file ends inside its JSON (line {lines}): it is cut short, a download broken off; none of its "
+                                     "cards imported: download it again")).format(name=name, lines=text.count("\n") + 1, n=whole, card=card)) from None
+        raise ImportFileError(_("{name}:{lineno}: not JSON ({msg}: line {lineno}, column {colno})").format(
+            name=name, lineno=e.lineno, msg=e.msg, colno=e.colno)) from None
     except (RecursionError, ValueError) as e:
         raise ImportFileError(_("{name}: the JSON cannot be read ({error}: {e})").format(name=name, error=type(e).__name__, e=str(e)[:100])) from None
     try:
@@ -275,6 +285,21 @@ def _json_cards(text: str, name: str) -> list[Any]:
     if not isinstance(data, list):
         raise ImportFileError(_("{name}: expected a JSON array of cards (as in the swdestinydb card-data files)").format(name=name))
     return data
+
+
+def _whole_cards(text: str) -> tuple[int, Any]:
+    """How many whole values a card list cut short holds before its cut, and the last of them."""
+    decoder = json.JSONDecoder()
+    at, n, last = text.find("[") + 1, 0, None
+    while at > 0:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        try:
+            last, at = decoder.raw_decode(text, at)
+        except ValueError:
+            break
+        n += 1
+    return n, last
 
 
 class _BadCard(Exception):

@@ -34,7 +34,7 @@ from ..model import Figure, Position
 from . import engine, saves
 from .applied import session_only
 from .engine import Reason
-from .record import find_edition
+from .record import editions, find_edition
 
 #: the words an attack line's condition is made of: the answer's JSON keeps them in English, and
 #: each edge says them in the reader's language (:func:`condition_text`; the phone's conditionText)
@@ -603,6 +603,9 @@ def _finish(
         )
         if has(abl, "Karmic Mettle"):
             w.notes.append(Reason(_("Karmic Mettle: if the reroll still misses, {a} takes 10 damage").format(a=a.id), _cite(pos, "PL p.50-51")))
+    elsewhere = _applied_elsewhere(pos, a, t)
+    if elsewhere:
+        w.notes.append(Reason(elsewhere, "reading R359 in docs/readings.md"))
     return AttackAnswer(
         pos.edition,
         a.id,
@@ -632,6 +635,23 @@ def _finish(
         spend_force=w.spend_force,
         spend_cost=w.spend_cost,
     )
+
+
+def _applied_elsewhere(pos: Position, *figs: Figure) -> str:
+    """Why abilities of these figures the answer lists as not modelled are left out: the assistant
+    applies them under another edition's rules only (a later set's Melee Reach, Twin Attack, ...
+    under the 2004 rules, which do not name them; reading R359). Empty: none is."""
+    rec = find_edition(pos.edition)
+    by: dict[str, list[str]] = {}
+    for f in figs:
+        for text in _abilities(pos, f):
+            if classify(rec.family, text, rec.name, ("attack", "power")).status != "known" or session_only(rec.family, rec.name, text):
+                continue
+            for other in editions():
+                if other.family == rec.family and other.name != rec.name and classify(rec.family, text, other.name, ("attack", "power")).status == "modelled":
+                    by.setdefault(other.name, []).append(f"{f.id}: {text}")
+    return "; ".join(_("applied under the {other} rules only, not under these ({edition}): {abilities}; check by hand").format(
+        abilities=", ".join(dict.fromkeys(names)), other=other, edition=rec.name) for other, names in by.items())
 
 
 def _not_modelled(pos: Position, *figs: Figure) -> tuple[str, ...]:
