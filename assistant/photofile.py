@@ -88,8 +88,9 @@ def decoding(image: Path, read: Callable[[Path], np.ndarray] | None = None) -> I
         tables = pool.submit(_tables_after, decoded)  # after the photo, on the same core (R941)
         try:
             yield decoded
-        finally:
-            tables.cancel()  # a command that failed before it started does not wait for it
+        except BaseException:
+            tables.cancel()  # a command that failed before they were begun does not wait for them
+            raise
 
 
 #: held by each conversion to Lab: OpenCV makes its tables on the first one without a lock of its
