@@ -6,11 +6,17 @@ the package's own modules (the grid search, the bases, the placement: 0.04-0.05 
 2-core machine) now load on the main thread while the photo is decoded, where before the decoding
 waited for them, and the decoding is the longer of the two (reading R350 in docs/readings.md; round
 31 of issue 28). The photo package gives these names as before.
+
+OpenCV's conversion to Lab (:func:`lab`) makes its lookup tables on its first call in a process:
+0.1 CPU-seconds, which the printed-lines search of every photo without four corner markers paid on
+the main thread. The decoding's thread makes them once the photo is decoded, where that core
+waited idle while the command's modules load (reading R360; round 32 of issue 28).
 """
 
 from __future__ import annotations
 
 import contextvars
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -78,7 +84,43 @@ def decoding(image: Path, read: Callable[[Path], np.ndarray] | None = None) -> I
     a copy of this one's context: the reader's language (``--lang``, a context variable a new
     thread would not see) says its refusal, as it did before it had a thread."""
     with ThreadPoolExecutor(max_workers=1) as pool:
-        yield pool.submit(contextvars.copy_context().run, load_image if read is None else read, image)
+        decoded = pool.submit(contextvars.copy_context().run, load_image if read is None else read, image)
+        tables = pool.submit(_tables_after, decoded)  # after the photo, on the same core (R360)
+        try:
+            yield decoded
+        except BaseException:
+            tables.cancel()  # a command that failed before they were begun does not wait for them
+            raise
+
+
+#: held by each conversion to Lab: OpenCV makes its tables on the first one without a lock of its
+#: own, so a conversion on another thread while they are made would read them half made (R360)
+_LAB_TABLES = threading.Lock()
+
+
+def lab(image: np.ndarray) -> np.ndarray:
+    """``cv2.cvtColor(image, cv2.COLOR_BGR2Lab)``, one conversion at a time (:data:`_LAB_TABLES`):
+    the same array, made after OpenCV's tables are whole, whichever thread made them.
+
+    >>> lab(np.array([[[255, 255, 255]]], np.uint8)).tolist()
+    [[[255, 128, 128]]]
+    """
+    with _LAB_TABLES:
+        return cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
+
+
+def _tables_after(decoded: Future[np.ndarray]) -> None:
+    """:func:`make_lab_tables`, for a photo decoded (``decoded`` is done: the pool's one thread ran
+    it first); nothing where it was refused, whose command stops there."""
+    if decoded.exception() is None:
+        make_lab_tables()
+
+
+def make_lab_tables() -> None:
+    """OpenCV's Lab tables made now (one pixel converted; nothing where they are made already), so
+    that the first conversion that reads a photo finds them made: :func:`decoding` calls it on its
+    thread once the photo is decoded (R360)."""
+    lab(np.zeros((1, 1, 3), np.uint8))
 
 
 def load_image(path: str | Path, shown: str | None = None) -> np.ndarray:

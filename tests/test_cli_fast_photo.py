@@ -223,3 +223,82 @@ def test_the_photo_is_decoded_while_the_photo_package_loads(photos: dict[str, Pa
     code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
     assert code == 0 and "photo package loaded at decoding: False" in err, (out, err)  # before: no such module, the package loaded first
     assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))
+
+
+def test_opencvs_lab_tables_are_made_on_the_decodings_thread(photos: dict[str, Path], tmp_path: Path) -> None:
+    """OpenCV makes its Lab tables on the first conversion to Lab of a process (0.1 CPU-seconds on
+    the 2-core machine); the printed-lines search of a photo without four corner markers paid them
+    on the main thread. The decoding's thread now makes them once the photo is decoded, while the
+    command's modules load (reading R360; round 32 of issue 28). The answer is the tree's all the same."""
+    probe = ("import threading, cv2; _cvt = cv2.cvtColor; _first = []; "
+             "cv2.cvtColor = lambda im, code, *a, **k: ((_first or _first.append(1) or print('lab tables made on the main thread:', "
+             "threading.current_thread() is threading.main_thread(), file=sys.stderr)) if code == cv2.COLOR_BGR2Lab else None, "
+             "_cvt(im, code, *a, **k))[1]; ")
+    argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + probe, 1), argv, tmp_path / "home")
+    assert code == 0 and "lab tables made on the main thread: False" in err, (out, err)  # before: no conversion to Lab at all here
+    assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))
+
+
+def test_a_photo_refused_makes_no_lab_tables() -> None:
+    """The decoding's thread makes OpenCV's Lab tables only after a photo decoded: a refused one's
+    command stops there, and does not wait for them (R360)."""
+    import assistant.photofile as photofile
+    from assistant.errors import AssistantError
+
+    made: list[bool] = []
+
+    def refused(_path: Path) -> np.ndarray:
+        raise AssistantError("no such image")
+
+    real = photofile.make_lab_tables
+    photofile.make_lab_tables = lambda: made.append(True)  # type: ignore[assignment]
+    try:
+        with photofile.decoding(Path("missing.jpg"), refused) as photo:
+            with pytest.raises(AssistantError):
+                photo.result()
+        with photofile.decoding(Path("any.jpg"), lambda _p: np.zeros((20, 20, 3), np.uint8)) as photo:
+            photo.result()
+    finally:
+        photofile.make_lab_tables = real  # type: ignore[assignment]
+    assert made == [True]  # the decoded photo's, not the refused one's
+
+
+def test_every_conversion_to_lab_holds_the_tables_lock() -> None:
+    """OpenCV makes its Lab tables on the first conversion without a lock of its own: every
+    conversion to Lab (or Luv, which shares them) goes through :func:`assistant.photofile.lab`, so
+    that none reads them while the decoding's thread is making them (R360)."""
+    root = Path(__file__).resolve().parent.parent / "assistant"
+    direct = [f"{p.relative_to(root.parent)}:{n}" for p in sorted(root.rglob("*.py")) if p.name != "photofile.py"
+              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"COLOR_(BGR|RGB)2(Lab|Luv)", line)]
+    assert direct == []  # before: assistant/photo/lines.py's outline of the map's region
+
+
+#: a stand-in for ``ctypes.CDLL`` that says each ``mallopt`` asked of the C library (and whether numpy was loaded then)
+MALLOPT_PROBE = ("import ctypes; _CDLL = ctypes.CDLL; "
+                 "_Seen = type('_Seen', (), {'__init__': lambda s, lib: setattr(s, 'lib', lib), "
+                 "'__getattr__': lambda s, n: getattr(s.lib, n), "
+                 "'mallopt': lambda s, k, v: (print('mallopt', k, v, 'numpy loaded:', 'numpy' in sys.modules, file=sys.stderr), "
+                 "s.lib.mallopt(k, v))[1]}); "
+                 "ctypes.CDLL = lambda *a, **k: _Seen(_CDLL(*a, **k)); ")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator settings")
+def test_a_photo_read_keeps_the_memory_its_arrays_free(photos: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path's ``photo detect`` sets glibc's allocator, before numpy loads, to keep the memory
+    its arrays free for the next ones rather than give it back and fault it in afresh (0.1-0.2
+    CPU-seconds of page faults a 12 MP photo; reading R361), unless the environment sets any of its
+    ``MALLOC_*`` settings (the player's choice stands). The answer is the tree's all the same."""
+    argv = ["photo", "detect", str(photos["table"]), "-p", POSITION, "--json"]
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + MALLOPT_PROBE, 1), argv, tmp_path / "home")
+    import ctypes
+
+    if not hasattr(ctypes.CDLL(None), "gnu_get_libc_version"):
+        pytest.skip("not glibc")
+    set_ = re.findall(r"mallopt (-\d) (\d+) numpy loaded: (\w+)", err)
+    assert code == 0 and set_ == [("-3", "33554432", "False"), ("-1", "1073741824", "False"), ("-2", "268435456", "False")], (out, err)  # before: none
+    assert _same((code, out, "")) == _same((*_run(TREE, argv, tmp_path / "home")[:2], ""))
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "2")
+    code, out, err = _run(FAST.replace("import sys; ", "import sys; " + MALLOPT_PROBE, 1), argv, tmp_path / "home")
+    assert code == 0 and "mallopt" not in err and json.loads(out)["grid_found"], (out, err)

@@ -29,7 +29,7 @@ from typing import Any, NoReturn
 
 from ..terminal import internal_error, json_text, print_lines, quiet_stdout, report, stdout_gone, write_out
 
-__all__ = ["main", "one_blas_thread", "parse", "parse_photo", "parse_shell"]
+__all__ = ["keep_freed_memory", "main", "one_blas_thread", "parse", "parse_photo", "parse_shell"]
 
 #: the questions answered here, and the names of their two figures (as the tree's commands name them)
 QUERIES: dict[str, tuple[str, str]] = {"los": ("viewer", "target"), "cover": ("attacker", "target"), "range": ("a", "b")}
@@ -183,6 +183,7 @@ def _photo(lang: str | None, args: dict[str, str | None], json_out: bool) -> NoR
     """``photo detect`` answered as the tree's command answers it, and the process's exit with its code."""
     from .. import i18n  # start-up time: see main
 
+    keep_freed_memory()  # before the photo's arrays are made (R361)
     i18n.set_language(i18n.choose(lang))
     image, position, game, reference = (args[k] for k in ("image", "position", "game", "reference"))
     assert image is not None
@@ -225,6 +226,35 @@ def _completing() -> bool:
 #: machine 0.1-0.2 CPU-seconds a photo, on the core the photo's second thread and OpenCV's work on.
 #: The answers are the same bit for bit (the 138 diagnosis photos; round 14 of issue 28).
 PHOTO_BLAS_THREADS = "1"
+
+
+#: glibc's ``mallopt`` settings for one photo read by the command line (R361): arrays of up to 32 MiB
+#: taken from the heap, not mapped afresh (64 MiB measured no better); memory freed kept (up to 1 GiB)
+#: for the next array rather than given back; the heap grown 256 MiB at a time. A 12 MP photo's
+#: grid search and reading make and free hundreds of MB of arrays: each given back and asked for
+#: again was faulted in anew, page by page (105,000 page faults, 0.25-0.4 CPU-s of the system's
+#: a photo; with these about 61,000 and 0.13-0.24 s, the process 75 MB larger at its peak).
+#: Keys are glibc's own: M_TRIM_THRESHOLD -1, M_TOP_PAD -2, M_MMAP_THRESHOLD -3.
+PHOTO_MALLOC = ((-3, 32 * 1024 * 1024), (-1, 1024 * 1024 * 1024), (-2, 256 * 1024 * 1024))
+
+
+def keep_freed_memory() -> None:
+    """For a one-shot photo read, glibc's allocator set to keep and reuse the memory its arrays free
+    (:data:`PHOTO_MALLOC`) -- unless the environment sets any of its ``MALLOC_*`` settings (the
+    player's choice stands), or the C library is not glibc (another has no such settings, or
+    others: nothing is set). Where the memory lies, not what it holds: the answer is the same."""
+    if not sys.platform.startswith("linux") or any(k.startswith("MALLOC_") for k in os.environ):
+        return
+    import ctypes  # start-up time: numpy imports it too, a moment later
+
+    try:
+        libc = ctypes.CDLL(None)
+        if not hasattr(libc, "gnu_get_libc_version"):  # musl and others: not glibc's settings
+            return
+        for key, value in PHOTO_MALLOC:
+            libc.mallopt(key, value)
+    except OSError:  # no C library to ask: the allocator as it is
+        return
 
 
 def one_blas_thread(argv: Sequence[str]) -> None:

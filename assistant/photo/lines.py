@@ -27,6 +27,7 @@ import numpy as np
 from ..coords import Edge, Square
 from ..i18n import N_, _
 from ..model import Position
+from ..photofile import lab as lab_of
 from . import views
 from .board import Grid, anchor_offset, rectify
 from .budget import COST_PER_OUTLINE, COST_PER_RIDGE_SEARCH, OUTLINES_IN_RESERVE, Budget
@@ -883,7 +884,7 @@ def _region_quad(small: np.ndarray, hide: Sequence[np.ndarray] = ()) -> tuple[fl
     region and pull its corners outward."""
     s = min(1.0, REGION_SIDE / max(small.shape[:2]))
     im = cv2.GaussianBlur(cv2.resize(small, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else small, (0, 0), 1.5)
-    lab = cv2.cvtColor(im, cv2.COLOR_BGR2Lab)
+    lab = lab_of(im)  # OpenCV's tables made on the decoding's thread, where it made them (R360)
     h, w = lab.shape[:2]
     b = max(3, int(REGION_RIM * min(h, w)))
     rim = np.zeros((h, w), np.uint8)
