@@ -938,6 +938,16 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # default (issue 28, item 1); they keep the doubt they are said, whatever that kind of naming
     # proved (R99), as the swap namings' promise has it (SWAP_READ)
     on_record = {s.at for s in figures if s.by == "roster" and s.confidence < SURE and s.at == pos.figure(s.id).at.name}
+
+    def coin_toss(i: int, other: str, note: str) -> None:
+        # the i-th figure's naming and the square ``other`` are a coin toss: both listed as said (R246, R363)
+        s = figures[i]
+        figures[i] = Seen(s.id, s.at, min(s.confidence, COUNT_READ), s.by)
+        for sq in (s.at, other):
+            right[sq] = min(right.get(sq, 1.0), COUNT_READ)
+        on_record.update((s.at, other))
+        notes.append(note)
+
     if rims is not None:
         # a figure the roster named on its own recorded square beside a found Large figure's block,
         # while the count read away a square whose round rim is clearer than that square's: a Large
@@ -958,13 +968,23 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 continue
             rival = clearer.pop(0)
             rimmed_away.remove(rival)  # one square read away, the rival of one naming
-            figures[i] = Seen(s.id, s.at, min(s.confidence, COUNT_READ), s.by)
-            for sq in (s.at, rival):
-                right[sq] = min(right.get(sq, 1.0), COUNT_READ)
-            on_record.update((s.at, rival))
-            notes.append(
-                _("{id} read at its recorded square {at}, beside a Large figure's base, but {other}, read as empty by the roster's count, shows a "
-                  "clearer base rim: the photo cannot tell which it stands on: confirm (reading R246)").format(id=s.id, at=s.at, other=rival))
+            coin_toss(i, rival, _("{id} read at its recorded square {at}, beside a Large figure's base, but {other}, read as empty by the roster's "
+                                  "count, shows a clearer base rim: the photo cannot tell which it stands on: confirm (reading R246)").format(
+                id=s.id, at=s.at, other=rival))
+    # a Medium or smaller figure named off its recorded square while that square reads as a base and
+    # only the roster's count read it away: had the count kept that square, the figure would stand
+    # still there and the square it is named on be a body or shadow -- the count chose, not the
+    # photo, so the naming and its recorded square are a coin toss, both listed as said (reading R363;
+    # diagnosis photo s0688: f8 stood still on E6, read 0.59 and read away, named on D4, f1's body
+    # read 0.95, said sure and unlisted)
+    for i, s in enumerate(figures):
+        recorded = pos.figure(s.id).at.name
+        if (s.by != "roster" or sizes.get(s.id, 1) != 1 or s.at == recorded or recorded not in by_count or reading.get(recorded, False)
+                or p.get(recorded, 0.0) < OCCUPIED or recorded in nowhere):
+            continue
+        coin_toss(i, recorded, _("{id} read at {at}, but its recorded square {other} looks like a base too and was read as empty only by the "
+                                 "roster's count: had it stood still, {at} is a body or shadow: confirm (reading R363)").format(
+            id=s.id, at=s.at, other=recorded))
     # a figure whose name the photo cannot settle (who is who not sure, said in the note above):
     # its square keeps the doubt it is said too. Capped at the count's COUNT_READ, a naming said
     # 0.5-0.85 sure of who it is was ranked as the count's coin tosses proved (R99: 0.86), behind
@@ -975,8 +995,25 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     # chose keeps its doubt as said, as the square passed over does (reading R316)
     # a naming on a square that shows no base's rim, no other way remaining (R339): listed as said
     named_rimless = {s.at for s in figures if s.by == "roster" and s.at in rimless}
-    ranked = _ranked(right, on_record | unsure_named | named_rimless | {other for _fid, _at, other in [*surer, *rim_rivals]}
-                     | (record_chose & by_count) | set(between) | lost_at | {at for _fid, at, _other in rim_rivals})
+    # a Large or bigger figure the photo found nowhere: the squares of its recorded block, taken by
+    # no other figure, listed as one doubt (reading R362)
+    lost_blocks = _lost_blocks(not_seen, right, {sq for s in figures for sq in space(pos, s)})
+    for lost_block in lost_blocks.values():
+        right.update(lost_block)
+    lost_block_squares = {sq for lost_block in lost_blocks.values() for sq in lost_block}
+    as_said = (on_record | unsure_named | named_rimless | {other for _fid, _at, other in [*surer, *rim_rivals]}
+               | (record_chose & by_count) | set(between) | lost_at | {at for _fid, at, _other in rim_rivals} | lost_block_squares)
+    # a Medium or smaller figure named off its recorded square, which the classifier doubts is empty:
+    # had the figure stood still, both squares are wrong -- one doubt, ranked together (reading R364)
+    for s in figures:
+        recorded = pos.figure(s.id).at.name
+        if (s.by != "roster" or sizes.get(s.id, 1) != 1 or s.at == recorded or recorded not in right or reading.get(recorded, False)
+                or recorded in nowhere or not doubtful(recorded) or s.at not in right):
+            continue
+        shared = min(right[sq] if sq in as_said else _measured(right[sq]) for sq in (s.at, recorded))
+        right[s.at] = right[recorded] = shared
+        as_said |= {s.at, recorded}
+    ranked = _ranked(right, as_said)
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
     for fid, rival in rim_listed:
@@ -989,6 +1026,12 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             notes.append(
                 _("{id} not seen: its recorded square {at}, read as empty, is listed to confirm: a figure the photo finds nowhere may "
                   "still stand there, its base hidden under its own body (reading R235)").format(id=f.id, at=f.at.name))
+    for fid, lost_block in lost_blocks.items():
+        if set(lost_block) <= shown:
+            notes.append(
+                _("{id} not seen: the squares of its recorded block {at} are listed to confirm, as one doubt: a Large figure the photo "
+                  "finds nowhere may still stand there, its base hidden under its own broad body (reading R362)").format(
+                    id=fid, at=_first_six(lost_block)))
     more = sum(1 for sq, _v in ranked[MAX_LISTED:] if right[sq] < SURE)  # the doubtful ones beyond the list, as before R99
     if more:
         notes.append(
@@ -2392,6 +2435,37 @@ def _plastic_grey(pos: Position, by_marker: Sequence[Seen], sure: Sequence[str],
     shown.sort()
     mid = len(shown) // 2
     return round(shown[mid] if len(shown) % 2 else (shown[mid - 1] + shown[mid]) / 2, 6)
+
+
+def _lost_blocks(not_seen: Sequence[Figure], right: Mapping[str, float], named_on: Collection[str]) -> dict[str, dict[str, float]]:
+    """For each Large or bigger figure of ``not_seen`` (the photo found it nowhere), the squares of its
+    recorded block, each with the doubt the block is listed with (reading R362): the least sure
+    reading of the block's squares (``right``: each square's probability of being read right), at
+    most :data:`NOT_FOUND_READ`. A block one of whose squares a figure is named on (``named_on``), or
+    that runs off the map, is not listed. The block is one base: either it stands there or it does
+    not, so its squares share one doubt and are ranked together -- listing some of them leaves the
+    board wrong after confirming the list (R235 listed the corner alone, then not at all).
+
+    >>> from assistant.editions import Size
+    >>> big = Figure("g", "light", Square(5, 4), Size.LARGE)
+    >>> _lost_blocks([big], {"F5": 0.95, "G5": 0.6, "F6": 0.9, "G6": 0.99}, ())
+    {'g': {'F5': 0.5, 'G5': 0.5, 'F6': 0.5, 'G6': 0.5}}
+    >>> _lost_blocks([big], {"F5": 0.05, "G5": 0.6, "F6": 0.9, "G6": 0.99}, ())
+    {'g': {'F5': 0.05, 'G5': 0.05, 'F6': 0.05, 'G6': 0.05}}
+    >>> _lost_blocks([big], {"F5": 0.95, "G5": 0.6, "F6": 0.9, "G6": 0.99}, {"G6"}), _lost_blocks([big], {"F5": 0.9}, ())
+    ({}, {})
+    """
+    lost: dict[str, dict[str, float]] = {}
+    for f in not_seen:
+        n = f.size.footprint
+        if n < 2:
+            continue
+        block = sorted(block_squares(f.at.name, n), key=_key)
+        if any(sq not in right or sq in named_on for sq in block):
+            continue
+        doubt = min(NOT_FOUND_READ, *(right[sq] for sq in block))
+        lost[f.id] = dict.fromkeys(block, doubt)
+    return lost
 
 
 def _first_six(squares: Collection[str]) -> str:
