@@ -7,7 +7,10 @@ runs the command line on them (`map from-photo sNNNN.empty.jpg --cols C --rows R
 reads the empty photos it left again -- no rendering, no process start -- through the function
 the command calls (:func:`assistant.photo.terrain.read_map_photo`, then the position file's
 ``map:`` section, :func:`assistant.photo.mapread.as_map_yaml`), given only what the command is
-given: the photo and the map's size (from the game's record, as the judge knows it). The truth
+given: the photo, the map's size (from the game's record, as the judge knows it) and the current
+game's map (`bench/independent.py` starts the game from the record before it reads the empty photo,
+so the command finds that game's map, of the same size, and orients a markerless grid by its terrain
+where it decides: reading R931; ``--no-game`` reads as without a current game). The truth
 is read only to score, with `bench/independent.py`'s own `score_terrain`. So a change to the map
 reading is measured before and after on the same photos: run it with `PYTHONPATH` at each
 checkout. It prints, a map and in total: squares wrong by true kind, the confusions (true ->
@@ -142,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--position-from-record", action="store_true",
                     help="name the record's map as `map from-photo --position` does (its terrain orients a markerless grid, R116); "
                          "the bench's record holds the true terrain, so this measures the orientation, not the reading")
+    ap.add_argument("--no-game", action="store_true",
+                    help="read as `map from-photo` does with no current game (before R931, or a judge who reads the map before starting "
+                         "the game); by default the current game is the record's, as `bench/independent.py` leaves it")
     a = ap.parse_args(argv)
     wanted = set(a.scenes)
     folders = list(a.folders)
@@ -172,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             record = yaml.safe_load((folder / f"{st}.record.yaml").read_text())
             cols, rows = record["map"]["cols"], record["map"]["rows"]  # what the judge gives the command
             c0 = time.process_time()
-            known = load_position(folder / f"{st}.record.yaml").map if a.position_from_record else None
+            # the record's map: named (--position-from-record), or the current game's, as the command finds it (R931)
+            known = load_position(folder / f"{st}.record.yaml").map if a.position_from_record or not a.no_game else None
             js, rc, unsure = read_one(empty, cols, rows, known)
             spent = time.process_time() - c0
             cpu += spent

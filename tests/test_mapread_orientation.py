@@ -250,3 +250,55 @@ def test_a_square_listed_only_for_its_outlines_kind_tells_a_half_turn_where_no_s
     assert telling_square(MapReading(squares={"B2": "wall"}, unsure={"B2": doubt}, kind_only={"B2"}), 3, 3, 4) is None
     sure = MapReading(squares={"B2": "wall", "A1": "low"}, unsure={"B2": doubt}, kind_only={"B2"})
     assert telling_square(sure, 4, 3, 2) == ("A1", {180: "open"})
+
+
+def _game(tmp_path, cols: int, rows: int, squares: dict[str, list[str]], name: str = "g.sqlite") -> None:
+    """A game started from a map of ``cols`` x ``rows`` with ``squares`` (as the judge starts one
+    from the scenario's file): the current game of the folder ``TABLETOP_HOME`` names."""
+    doc = {"format": "tabletop-position/1", "rules": "swm2008", "map": {"name": "the game's", "cols": cols, "rows": rows, "squares": squares},
+           "figures": [{"id": "f1", "side": "light", "at": "A1", "size": "medium"}, {"id": "f2", "side": "dark", "at": "H6", "size": "medium"}]}
+    path = tmp_path / "game-start.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    r = runner.invoke(app, ["game", "new", "-p", str(path), "--game", str(tmp_path / name)])
+    assert r.exit_code == 0, r.output
+
+
+def test_the_current_games_map_orients_a_map_upside_down_without_markers_and_says_so(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading R931 (diagnosis scene 687, scifi art, no corner marker, read upside down: all 44
+    terrain squares wrong, left open and said): with no file named, the current game's map of the
+    photo's size orients the grid by its printed terrain, as a file named does (R116) -- and the
+    answer says where the way round came from; the squares are read from the photo."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)  # row 1 along the photo's bottom edge
+    _game(tmp_path, 8, 6, TRUE_FILE)
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "8", "--rows", "6", "--json"])
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.stdout)
+    assert doc["orientation_confirmed"] is True and doc["ways_round_left_open"] == 1
+    assert doc["oriented_by"] == "the map's terrain" and doc["oriented_by_game"] == str(tmp_path / "g.sqlite")
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert r.exit_code == 0, r.output
+    assert _squares(out) == TRUE and "NOT confirmed" not in r.stderr
+    head = out.read_text().split("format:")[0]
+    assert "from the terrain of the current game's map" in head and "g.sqlite" in head
+    # the judge's --turn is the judge's word: the game's map is not asked, nothing said of it
+    r, out = _read(tmp_path, photo, 8, 6, "--turn", "180")
+    assert r.exit_code == 0, r.output
+    assert _squares(out) == TRUE and "current game" not in out.read_text()
+
+
+def test_a_current_game_of_another_size_or_with_no_terrain_leaves_the_way_round_open(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R931: the current game's map orients only a photo of its own size, and only where its terrain
+    decides; else the answer is as without it -- open, said, its telling square listed."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)
+    _game(tmp_path, 9, 6, TRUE_FILE)  # another map: one column more
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert r.exit_code == 0, r.output
+    assert "NOT confirmed" in r.stderr and "current game" not in r.stderr
+    assert _squares(out) == {"C3": "wall", "F5": "difficult", "G5": "difficult"}  # upside down, as the photo alone reads it
+    _game(tmp_path, 8, 6, {}, "bare.sqlite")  # the same size, no printed terrain: nothing to tell it by
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert r.exit_code == 0, r.output
+    assert "NOT confirmed" in r.stderr and "current game's map" in r.stderr and "does not tell it either" in r.stderr
+    assert "which way round:" in out.read_text().split("format:")[0]  # the telling square, listed as before (R136)

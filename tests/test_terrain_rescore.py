@@ -80,7 +80,7 @@ def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path:
     answer asks (none wrong), and counts no map turned silently. Named the record's map (R116), the
     answer is oriented and right."""
     folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:C2"]}, upside_down=True)
-    assert terrain_rescore.main([str(folder)]) == 0
+    assert terrain_rescore.main([str(folder), "--no-game"]) == 0  # no current game: the photo alone (R931)
     out = capsys.readouterr().out
     assert "ways round left open 2 (said), TURNED: wrong once turned 0" in out
     assert "left open and said so on 1 maps; TURNED SILENTLY (claimed, read better turned) 0" in out
@@ -93,6 +93,23 @@ def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path:
     assert "s0005 ? (8x6, grid from lines): wrong 0 {} []" in out and "left open and said so on 0 maps" in out
 
 
+def test_the_bench_reads_as_the_command_does_with_the_records_game_current(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/independent.py starts the game from the record before it reads the empty photo, so the
+    command finds that game's map of the photo's size and its terrain orients a markerless map
+    (R931): the bench reads so by default -- the map upside down, no marker: oriented, its wall edge
+    and squares right as answered, nothing left open; ``--no-game`` reads the photo alone."""
+    folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:C2"]}, upside_down=True, truth_edges={"wall": ["C5.E"]})
+    said = {}
+    for extra in ((), ("--no-game",)):
+        assert terrain_rescore.main([str(folder), *extra]) == 0
+        said[extra] = capsys.readouterr().out
+    assert "s0005 ? (8x6, grid from lines): wrong 0 {} []; edges wrong 0;" in said[()]
+    assert "left open and said so on 0 maps; TURNED SILENTLY (claimed, read better turned) 0" in said[()]
+    assert "  edge wall  precision 1.00 recall 1.00 (true 1, read 1)" in said[()]
+    assert "left open and said so on 1 maps" in said[("--no-game",)]
+    assert "  edge wall  precision 0.00 recall 0.00 (true 1, read 1)" in said[("--no-game",)]
+
+
 def test_an_open_maps_walls_are_scored_also_as_the_judge_gets_them_after_the_look(tmp_path: Path,
                                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """R264 scored the squares of a map left open as the judge gets them after one look and
@@ -100,7 +117,7 @@ def test_an_open_maps_walls_are_scored_also_as_the_judge_gets_them_after_the_loo
     (one invented, one missed; round 30's held-out wall edges 0.91, doors 0.75, nearly all on one
     such map). The edges are now scored that way too, beside the answer's as given."""
     folder = _folder(tmp_path, {"wall": ["F4"], "difficult": ["B2:C2"]}, upside_down=True, truth_edges={"wall": ["C5.E"]})
-    assert terrain_rescore.main([str(folder)]) == 0
+    assert terrain_rescore.main([str(folder), "--no-game"]) == 0  # no current game: left open (R931)
     out = capsys.readouterr().out
     assert "  edge wall  precision 0.00 recall 0.00 (true 1, read 1)" in out  # as answered: upside down
     assert "  after the judge's look (R264): edge wall  precision 1.00 recall 1.00 (true 1, read 1)" in out

@@ -320,6 +320,7 @@ def calibrate_markers(
 
 @map_app.command("from-photo")
 def map_from_photo(
+    ctx: typer.Context,
     image: Annotated[Path, typer.Argument(help="A photo of the printed map (no figures on it); corner markers optional.")],
     cols: Annotated[int | None, typer.Option("--cols", min=1, max=100, help="Columns of the map (at most 100).")] = None,
     rows: Annotated[int | None, typer.Option("--rows", min=1, max=100, help="Rows of the map (at most 100).")] = None,
@@ -344,13 +345,14 @@ def map_from_photo(
     of is listed, in the file's opening comment and in --json, to confirm."""
     import yaml  # start-up time: PyYAML (~11 ms CPU) not at map --help
 
-    from ..commands.context import resolve_position  # start-up time: the command layer's context (~15 ms CPU) not at map --help
+    from ..commands.context import current_game_map, resolve_position  # start-up time: the command layer's context (~15 ms CPU) not at map --help
     from ..photo import NoGridError, load_image, reference_lens_note  # start-up time: numpy, OpenCV, the photo package (~0.1 CPU-s) not at map --help
     from ..photo.lines import TurnError  # start-up time: loaded with the photo package
     from ..photo.mapread import as_map_yaml, to_confirm  # start-up time: loaded with the photo package
     from ..photo.reference import make_reference, save_reference  # start-up time: loaded with the photo package
     from ..photo.terrain import read_map_photo  # start-up time: loaded with the photo package
     from ..position import load_position, parse_position  # start-up time: the position reader (~11 ms CPU) not at map --help
+    from .common import session  # start-up time: the session (~15 ms CPU) not at map --help
 
     with edge(json_out, "map-from-photo"):
         if rules not in {e.value for e in Edition}:
@@ -367,12 +369,16 @@ def map_from_photo(
             cols, rows = known.cols, known.rows
         if cols is None or rows is None:
             raise AssistantError(_("give the map's size with --cols and --rows, or its file with --position"))
+        # no file named and no turn given: the current game's map of this size, whose terrain may
+        # tell which way round a markerless map lies (R931); the squares are still read from the photo
+        from_game = current_game_map(session(ctx), cols, rows) if known is None and not turn else None
+        game_file = from_game[1] if from_game is not None else None
         img = load_image(image)
         cam = camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
         try:
-            got = read_map_photo(img, cols, rows, turn, known)
+            got = read_map_photo(img, cols, rows, turn, known if from_game is None else from_game[0])
         except TurnError as exc:
             raise AssistantError(str(exc)) from None
         if got is None:
@@ -388,7 +394,11 @@ def map_from_photo(
         lens_said = reference_lens_note(got.grid, got.how != "markers")  # R257 for the lines' grid, R280's second look for markers'
         if lens_said:
             head.append(lens_said)
-        doubt = _orientation_doubt(got.grid.ways, named=known is not None)
+        by_game = game_file if game_file is not None and got.grid.oriented_by == "the map's terrain" else None
+        if by_game is not None:  # said, never silent: the way round came from a game's map, not from the photo (R931)
+            head.append(_("which way round: from the terrain of the current game's map ({game}); if this photo shows another map, "
+                          "name its file with --position, or run this again with --turn").format(game=by_game))
+        doubt = _orientation_doubt(got.grid.ways, named=known is not None, game=game_file)
         if doubt:
             head.append(doubt)
         listed = to_confirm(reading, got.telling)  # one entry an area or edge, least sure first (R207)
@@ -414,6 +424,7 @@ def map_from_photo(
         if json_out:
             emit_json({"query": "map-from-photo", "image": str(image), "grid_found": True, "grid_from": got.how,
                        "oriented_by": got.grid.oriented_by or None, "orientation_confirmed": got.grid.ways == 1,
+                       "oriented_by_game": str(by_game) if by_game is not None else None,
                        "ways_round_left_open": got.grid.ways, **({"lens_k": round(got.grid.lens, 4)} if got.grid.lens else {}), "map": doc["map"],
                        "unsure": [{"where": where, "why": why, "names": names} for where, why, names in listed],
                        "written": str(output) if output is not None else None,
@@ -434,7 +445,7 @@ def map_from_photo(
             err.print(escape(_("wrote {output}: the empty map as the reference for later photos").format(output=reference_out)))
 
 
-def _orientation_doubt(ways: int, named: bool = False) -> str:
+def _orientation_doubt(ways: int, named: bool = False, game: Path | None = None) -> str:
     """What the answer says when nothing in the photo told which way round the map lies (``ways``
     left open, :attr:`assistant.photo.board.Grid.ways`): that the judge confirms it, and how to turn
     it -- or, where the map was not ``named`` (``--position``), to name its file (reading R116)."""
@@ -442,6 +453,8 @@ def _orientation_doubt(ways: int, named: bool = False) -> str:
         return ""
     further = (_("the terrain of the map named with --position does not tell it either (too little of it reads, or it is as symmetric as "
                  "the grid)") if named else
+               _("the terrain of the current game's map ({game}) does not tell it either (too little of it reads, it is as symmetric as "
+                 "the grid, or the photo shows another map); naming the map's file with --position may").format(game=game) if game is not None else
                _("naming the map's file with --position lets its printed terrain tell it"))
     return _one_way_doubt(ways) + "; " + further
 

@@ -17,7 +17,7 @@ from ..cards import CardLibrary, default_library
 from ..errors import AssistantError
 from ..i18n import _, current
 from ..limits import check_query
-from ..model import Position
+from ..model import Map, Position
 from ..position import load_position
 from ..resources import example_path
 from ..textsafe import says_something
@@ -154,6 +154,25 @@ class Session:
         st, _meta = self.read_state(game)
         check_query(st.position)
         return st.position, st
+
+
+def current_game_map(session: Session, cols: int, rows: int) -> tuple[Map, Path] | None:
+    """The current miniatures game's map and its file, where that map is ``cols`` x ``rows``
+    squares: the map an empty-map photo of that size most likely shows, whose printed terrain may
+    tell which way round the photo's markerless grid lies (``map from-photo``, reading R931).
+    None where there is no current game, it cannot be read (the photo is read without it, as
+    before: a game is no input the command asked for), or its map is of another size."""
+    from ..game.store import current_game_path  # start-up time: the game package only when a map photo looks for a game
+
+    where = current_game_path()
+    if where is None:
+        return None
+    try:
+        state, _meta = session.read_state(where)
+    except (AssistantError, OSError):  # damaged, foreign, newer, unreadable: the photo alone, as without a game
+        return None
+    found = state.position.map
+    return (found, where) if (found.cols, found.rows) == (cols, rows) else None
 
 
 def refuse_empty_note(text: str) -> None:

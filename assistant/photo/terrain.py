@@ -19,7 +19,7 @@ from ..model import Map, Position
 from . import NoGridError, locate_grid, straighten_lines_grid, views
 from .board import Grid, rectify
 from .lens import straightened
-from .lines import CandidateMemo, TurnError, _terrain_match, by_terrain, turned_board, upright_grid
+from .lines import TURNS, CandidateMemo, TurnError, _same_grid, _terrain_match, by_terrain, turned_board, upright_grid
 from .mapread import MapReading, read_map
 from .markers import find_markers
 
@@ -83,8 +83,15 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         grid, how = upright_grid(image, cols, rows, markers, 0, memo), "lines"
     if grid is None:
         return None
+    # the map's terrain turned the lines' grid (R116, R931): refitted as the photo's top names it, then
+    # turned, as the judge's --turn is (R265) -- refitted as turned, the lattice stood a little off
+    by_map = _turn_from_upright(image, grid, cols, rows, memo) if how == "lines" and grid.oriented_by == "the map's terrain" else None
+    if by_map is not None:
+        grid = by_map[0]
     if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
+    if by_map is not None:
+        grid = replace(grid, H=turned_board(by_map[1], cols, rows) @ grid.H, ways=1, oriented_by=N_("the map's terrain"))
     if grid.lens:
         image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
     if turn:  # the judge's word: the map lay turned from what the photo's top suggests
@@ -99,6 +106,20 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
             reading.unsure[telling[0]] = _telling_note(reading, telling[0], telling[1])
             return MapPhoto(reading, grid, how, telling[0])
     return MapPhoto(reading, grid, how)
+
+
+def _turn_from_upright(image: np.ndarray, grid: Grid, cols: int, rows: int, memo: CandidateMemo) -> tuple[Grid, int] | None:
+    """The lattice the map's terrain oriented (``grid``), as the photo's top names it, and the turn
+    that names it as ``grid`` does (reading R931): so the lens's refit (R257) fits the lattice one
+    way whichever way round the map lay, as for the judge's ``--turn`` (R265). None where the
+    photo's-top grid is another lattice (``grid`` then stands as found)."""
+    upright = upright_grid(image, cols, rows, [], 0, memo)  # the lines' candidates searched once already (the memo)
+    if upright is None:
+        return None
+    for t in TURNS:
+        if (t % 180 == 0 or cols == rows) and _same_grid(replace(upright, H=turned_board(t, cols, rows) @ upright.H), grid, cols, rows):
+            return upright, t
+    return None
 
 
 def _oriented_by_reading(image: np.ndarray, grid: Grid, reading: MapReading, pos: Position) -> tuple[Grid, MapReading]:
