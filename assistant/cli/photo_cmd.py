@@ -369,14 +369,15 @@ def map_from_photo(
             cols, rows = known.cols, known.rows
         if cols is None or rows is None:
             raise AssistantError(_("give the map's size with --cols and --rows, or its file with --position"))
-        # no file named and no turn given: the current game's map of this size, whose terrain may
-        # tell which way round a markerless map lies (R931); the squares are still read from the photo
-        from_game = current_game_map(session(ctx), cols, rows) if known is None and not turn else None
-        game_file = from_game[1] if from_game is not None else None
         img = load_image(image)
         cam = camera(calib)
         if cam is not None:
             img = cv2_undistort(img, cam)
+        # no file named and no turn given: the current game's map of this size, whose terrain may
+        # tell which way round a markerless map lies (R931); the squares are still read from the photo.
+        # Looked for once the photo and the calibration are read: a bad input is refused first
+        from_game = current_game_map(session(ctx), cols, rows) if known is None and not turn else None
+        game_file = from_game[1] if from_game is not None else None
         try:
             got = read_map_photo(img, cols, rows, turn, known if from_game is None else from_game[0])
         except TurnError as exc:
