@@ -302,3 +302,23 @@ def test_a_current_game_of_another_size_or_with_no_terrain_leaves_the_way_round_
     assert r.exit_code == 0, r.output
     assert "NOT confirmed" in r.stderr and "current game's map" in r.stderr and "does not tell it either" in r.stderr
     assert "which way round:" in out.read_text().split("format:")[0]  # the telling square, listed as before (R136)
+
+
+def test_another_map_of_the_photos_size_whose_few_squares_read_by_chance_does_not_orient_it(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R934 (diagnosis s0553 with the current game another 17 x 12 map, s0649's: four of its terrain
+    squares read where the photo's top puts them, none the other way, so the rule's count of hits
+    turned the grid, though the photo read as that map agrees on 0.09 of the squares and edges
+    either names): the game's map the photo reads so little like is not the map photographed, and
+    the way round stays open and said, its telling square listed."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)
+    # the photo's three terrain squares, and a band of walls the photo does not show: 3 of 15 agree
+    _game(tmp_path, 8, 6, {**TRUE_FILE, "wall": ["F4", "A5:F6"]})
+    j = runner.invoke(app, ["map", "from-photo", photo, "--cols", "8", "--rows", "6", "--json"])
+    assert j.exit_code == 0, j.output
+    doc = json.loads(j.stdout)
+    assert doc["orientation_confirmed"] is False and doc["ways_round_left_open"] == 2 and doc["oriented_by_game"] is None
+    assert any(u["why"].startswith("which way round:") for u in doc["unsure"])
+    r, out = _read(tmp_path, photo, 8, 6)
+    assert "NOT confirmed" in r.stderr and "does not tell it either" in r.stderr and "another map" in r.stderr
+    assert _squares(out) == {"C3": "wall", "F5": "difficult", "G5": "difficult"}  # as the photo alone reads it

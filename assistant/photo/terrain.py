@@ -25,6 +25,11 @@ from .markers import find_markers
 
 #: pixels per square of the rectified map that is read
 PX = 40
+#: the least agreement (:func:`.lines._terrain_match`: the squares and edges read as the map has
+#: them, of all either names) of the answer's reading with the map whose terrain oriented it, for
+#: that map to be the one photographed (R934): on the 17 diagnosis maps left open without it, each
+#: map's own 0.94-1.00 the way it lies, every other record of its size 0.00-0.26 either way
+KNOWN_AGREES = 0.5
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,11 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         grid = by_map[0]
     if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
+    # the photo's-top grid (and its reading, once read), where the map's terrain turned it: what the
+    # answer stands on if the map reads too little like the photo to be trusted with the way round
+    unoriented: tuple[Grid, MapReading | None] | None = None
     if by_map is not None:
+        unoriented = (grid, None)
         grid = replace(grid, H=turned_board(by_map[1], cols, rows) @ grid.H, ways=1, oriented_by=N_("the map's terrain"))
     if grid.lens:
         image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
@@ -99,7 +108,13 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
                        oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)  # R291
     if grid.ways > 1 and known is not None:
+        unoriented = (grid, reading)
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
+    if unoriented is not None and grid.oriented_by == "the map's terrain" and _terrain_match(reading, pos)[0] < KNOWN_AGREES:
+        # another map of the photo's size (the current game's, R931): a few of its squares read by chance
+        # turned the grid; read through the way it decided, it is not the map photographed (R934)
+        grid = unoriented[0]
+        reading = unoriented[1] or read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)
     if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)
         telling = telling_square(reading, cols, rows, grid.ways)
         if telling is not None:
