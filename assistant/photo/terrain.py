@@ -27,7 +27,7 @@ from .markers import find_markers
 PX = 40
 #: the least agreement (:func:`.lines._terrain_match`: the squares and edges read as the map has
 #: them, of all either names) of the answer's reading with the map whose terrain oriented it, for
-#: that map to be the one photographed (R934): on the 17 diagnosis maps left open without it, each
+#: that map to be the one photographed (R934): on the 18 diagnosis maps left open without it, each
 #: map's own 0.94-1.00 the way it lies, every other record of its size 0.00-0.26 either way
 KNOWN_AGREES = 0.5
 
