@@ -250,3 +250,25 @@ def test_a_square_listed_only_for_its_outlines_kind_tells_a_half_turn_where_no_s
     assert telling_square(MapReading(squares={"B2": "wall"}, unsure={"B2": doubt}, kind_only={"B2"}), 3, 3, 4) is None
     sure = MapReading(squares={"B2": "wall", "A1": "low"}, unsure={"B2": doubt}, kind_only={"B2"})
     assert telling_square(sure, 4, 3, 2) == ("A1", {180: "open"})
+
+
+def test_another_map_of_the_photos_size_whose_few_squares_read_by_chance_does_not_orient_it(tmp_path) -> None:
+    """R368 (diagnosis s0553 with another 17 x 12 map, s0649's: four of its terrain squares read
+    where the photo's top puts them, none the other way, so the rule's count of hits turned the
+    grid, though the photo read as that map agrees on 0.09 of the squares and edges either names):
+    a map named that the photo reads so little like is not the map photographed, and the way round
+    stays open and said, its telling square listed."""
+    photo = _photo(tmp_path, 8, 6, cv2.ROTATE_180)
+    # the photo's three terrain squares, and a band of walls the photo does not show: 3 of 15 agree
+    doc = {"format": "tabletop-position/1", "rules": "swm2008",
+           "map": {"name": "another", "cols": 8, "rows": 6, "squares": {**TRUE_FILE, "wall": ["F4", "A5:F6"]}}, "figures": []}
+    named = tmp_path / "another.yaml"
+    named.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    j = runner.invoke(app, ["map", "from-photo", photo, "--position", str(named), "--json"])
+    assert j.exit_code == 0, j.output
+    got = json.loads(j.stdout)
+    assert got["orientation_confirmed"] is False and got["ways_round_left_open"] == 2
+    assert any(u["why"].startswith("which way round:") for u in got["unsure"])
+    r, out = _read(tmp_path, photo, 8, 6, "--position", str(named))
+    assert "NOT confirmed" in r.stderr and "does not tell it either" in r.stderr and "another map" in r.stderr
+    assert _squares(out) == {"C3": "wall", "F5": "difficult", "G5": "difficult"}  # as the photo alone reads it

@@ -6,6 +6,8 @@ drawn on points and photos made in the test, and read back."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import pytest
@@ -453,3 +455,34 @@ def test_straightening_a_band_at_a_time_makes_the_whole_photos_pixels(shape: tup
         assert banded.shape == photo.shape and banded.dtype == photo.dtype
         assert np.array_equal(banded, whole), (shape, k)
         assert not np.array_equal(banded, photo)  # it was bent: the test compares two straightenings, not two copies
+
+
+def test_map_from_photo_oriented_by_the_maps_terrain_turns_the_lattice_the_answer_without_it_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R365 (as R265 for ``--turn``): where the map's terrain (a file named, or the current game's
+    map) turns a bent markerless map's lattice, the answer stands on the lattice read with the
+    photo's top as row 1, straightened by the same bend, then turned -- not on the turned lattice
+    refitted on its own (diagnosis s0595 oriented by its map: a grid a little off, its pit O4:P6
+    read as difficult, 6 squares wrong)."""
+    from dataclasses import replace
+
+    from assistant.model import Map
+    from assistant.photo import terrain
+    from assistant.photo.lines import turned_board, upright_grid
+
+    photo, _H = _printed_grid_photo(-0.08)
+    got = terrain.read_map_photo(photo, COLS, ROWS)
+    assert got is not None and got.grid.ways == 2 and got.grid.lens
+
+    def by_the_maps_terrain(image: np.ndarray, *_a: object, memo: dict[Any, Any] | None = None, **_k: object) -> tuple[Any, list[Any], bool]:
+        # the search's own orientation by the map's terrain: the photo's-top lattice, turned half round
+        up = upright_grid(image, COLS, ROWS, [], 0, memo)
+        assert up is not None
+        return replace(up, H=turned_board(180, COLS, ROWS) @ up.H, ways=1, oriented_by="the map's terrain"), [], True
+
+    monkeypatch.setattr(terrain, "locate_grid", by_the_maps_terrain)
+    monkeypatch.setattr(terrain, "KNOWN_AGREES", 0.0)  # a grid with no terrain printed: nothing to agree on (R368's floor tested on its own)
+    oriented = terrain.read_map_photo(photo, COLS, ROWS, known=Map(COLS, ROWS))
+    assert oriented is not None and oriented.grid.ways == 1 and oriented.grid.oriented_by == "the map's terrain"
+    assert oriented.grid.lens == got.grid.lens
+    want = turned_board(180, COLS, ROWS) @ got.grid.H
+    assert np.allclose(oriented.grid.H / oriented.grid.H[2, 2], want / want[2, 2], atol=1e-9)

@@ -447,8 +447,8 @@ def _orientation_doubt(ways: int, named: bool = False) -> str:
     it -- or, where the map was not ``named`` (``--position``), to name its file (reading R116)."""
     if ways < 2:
         return ""
-    further = (_("the terrain of the map named with --position does not tell it either (too little of it reads, or it is as symmetric as "
-                 "the grid)") if named else
+    further = (_("the terrain of the map named with --position does not tell it either (too little of it reads, it is as symmetric as "
+                 "the grid, or the photo shows another map: reading R368)") if named else
                _("naming the map's file with --position lets its printed terrain tell it"))
     return _one_way_doubt(ways) + "; " + further
 

@@ -19,12 +19,17 @@ from ..model import Map, Position
 from . import NoGridError, locate_grid, straighten_lines_grid, views
 from .board import Grid, rectify
 from .lens import straightened
-from .lines import CandidateMemo, TurnError, _terrain_match, by_terrain, turned_board, upright_grid
+from .lines import TURNS, CandidateMemo, TurnError, _same_grid, _terrain_match, by_terrain, turned_board, upright_grid
 from .mapread import MapReading, read_map
 from .markers import find_markers
 
 #: pixels per square of the rectified map that is read
 PX = 40
+#: the least agreement (:func:`.lines._terrain_match`: the squares and edges read as the map has
+#: them, of all either names) of the answer's reading with the map whose terrain oriented it, for
+#: that map to be the one photographed (R368): on the 18 diagnosis maps left open without it, each
+#: map's own 0.94-1.00 the way it lies, every other record of its size 0.00-0.26 either way
+KNOWN_AGREES = 0.5
 
 
 @dataclass(frozen=True)
@@ -83,8 +88,19 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
         grid, how = upright_grid(image, cols, rows, markers, 0, memo), "lines"
     if grid is None:
         return None
+    # the map's terrain turned the lines' grid (R116): refitted as the photo's top names it, then
+    # turned, as the judge's --turn is (R265) -- refitted as turned, the lattice stood a little off
+    by_map = _turn_from_upright(image, grid, cols, rows, memo) if how == "lines" and grid.oriented_by == "the map's terrain" else None
+    if by_map is not None:
+        grid = by_map[0]
     if how == "lines":  # the lines' grid refitted on the photo its lens's bend straightened, where they show one (R257)
         grid = straighten_lines_grid(image, grid, cols, rows)
+    # the photo's-top grid (and its reading, once read), where the map's terrain turned it: what the
+    # answer stands on if the map reads too little like the photo to be trusted with the way round
+    unoriented: tuple[Grid, MapReading | None] | None = None
+    if by_map is not None:
+        unoriented = (grid, None)
+        grid = replace(grid, H=turned_board(by_map[1], cols, rows) @ grid.H, ways=1, oriented_by=N_("the map's terrain"))
     if grid.lens:
         image = straightened(image, grid.lens)  # the grid stands on it, and so the map is read on it
     if turn:  # the judge's word: the map lay turned from what the photo's top suggests
@@ -92,13 +108,33 @@ def _read_map_photo(image: np.ndarray, cols: int, rows: int, turn: int, known: M
                        oriented_by=N_("the judge's --turn, from the photo's top as row 1"))
     reading = read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)  # R291
     if grid.ways > 1 and known is not None:
+        unoriented = (grid, reading)
         grid, reading = _oriented_by_reading(image, grid, reading, pos)
+    if unoriented is not None and grid.oriented_by == "the map's terrain" and _terrain_match(reading, pos)[0] < KNOWN_AGREES:
+        # another map of the photo's size named: a few of its squares read by chance turned the
+        # grid; read through the way it decided, it is not the map photographed (R368)
+        grid = unoriented[0]
+        reading = unoriented[1] or read_map(rectify(image, grid, cols, rows, PX), cols, rows, PX, mean_named=True)
     if grid.ways > 1:  # the photo left the way round open: the square that tells it, listed (R136)
         telling = telling_square(reading, cols, rows, grid.ways)
         if telling is not None:
             reading.unsure[telling[0]] = _telling_note(reading, telling[0], telling[1])
             return MapPhoto(reading, grid, how, telling[0])
     return MapPhoto(reading, grid, how)
+
+
+def _turn_from_upright(image: np.ndarray, grid: Grid, cols: int, rows: int, memo: CandidateMemo) -> tuple[Grid, int] | None:
+    """The lattice the map's terrain oriented (``grid``), as the photo's top names it, and the turn
+    that names it as ``grid`` does (reading R366): so the lens's refit (R257) fits the lattice one
+    way whichever way round the map lay, as for the judge's ``--turn`` (R265). None where the
+    photo's-top grid is another lattice (``grid`` then stands as found)."""
+    upright = upright_grid(image, cols, rows, [], 0, memo)  # the lines' candidates searched once already (the memo)
+    if upright is None:
+        return None
+    for t in TURNS:
+        if (t % 180 == 0 or cols == rows) and _same_grid(replace(upright, H=turned_board(t, cols, rows) @ upright.H), grid, cols, rows):
+            return upright, t
+    return None
 
 
 def _oriented_by_reading(image: np.ndarray, grid: Grid, reading: MapReading, pos: Position) -> tuple[Grid, MapReading]:
