@@ -696,6 +696,50 @@ def test_the_whole_map_fits_targets_are_thumb_sized_and_the_verdict_is_on_screen
     page.context.close()
 
 
+#: the small and the square screens (round 32, reading R962): a 320 x 568 phone, a 360 x 640 one, a
+#: tablet on its side, and a browser zoomed to 200 % (its page is half as many CSS px, each two device px)
+SMALL_VIEWPORTS = {
+    "phone-320x568": {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone-360x640": {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "tablet-1024x768": {"viewport": {"width": 1024, "height": 768}, "is_mobile": True, "has_touch": True},
+    "zoom200-768x1024": {"viewport": {"width": 384, "height": 512}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "zoom200-1024x768": {"viewport": {"width": 512, "height": 384}, "device_scale_factor": 2},
+}
+
+
+@pytest.mark.parametrize("size", list(SMALL_VIEWPORTS))
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_on_a_small_or_zoomed_screen_the_map_fits_and_the_pairs_whole_verdict_is_on_screen(
+        example_tables: dict[str, tuple[str, Path]], browser: Any, request: pytest.FixtureRequest, example: str, size: str) -> None:
+    url, _ = example_tables[example]
+    spec = SMALL_VIEWPORTS[size]
+    vw, vh = spec["viewport"]["width"], spec["viewport"]["height"]
+    page = browser.new_context(**spec).new_page()
+    request.node.pages = [page]
+    watch = Watch(page, url)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    assert _inside(_box(page, "#board svg"), vw, vh)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth && document.documentElement.scrollHeight <= window.innerHeight")
+    assert _small_targets(page) == []
+    touch = bool(spec.get("has_touch"))
+    figures = page.eval_on_selector_all("#board .hits [data-figure]", "els => els.map(e => e.dataset.figure)")
+    _tap(page, f'#board .hits [data-figure="{figures[0]}"]', touch)
+    page.wait_for_selector("#answer tr[data-target]")
+    target = page.locator("#answer tr[data-target]").first.get_attribute("data-target")
+    _tap(page, f'#board .hits [data-figure="{target}"]', touch)
+    page.wait_for_selector(f"#answer h3:has-text('{figures[0]} → {target}')")
+    if page.locator("#verdict").count():
+        # the verdict's every line (the Attack line's chance and damage, or its first reason) and the pair's title
+        assert _inside(_box(page, "#verdict"), vw, vh), (_box(page, "#verdict"), vw, vh)
+        assert _inside(_box(page, "#answer h3"), vw, vh)
+    else:
+        assert _inside(_box(page, "#missing-form"), vw, vh)
+    assert _small_targets(page) == []
+    watch.check()
+    page.context.close()
+
+
 def test_pinch_double_tap_and_fit(example_tables: dict[str, tuple[str, Path]], browser: Any, request: pytest.FixtureRequest) -> None:
     url, _ = example_tables["clone-wars-corridor"]
     page, watch = _open(browser, url, "phone", request)
