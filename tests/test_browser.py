@@ -195,6 +195,41 @@ def test_a_cited_reading_opens_whole_from_the_phones_answer(server: tuple[str, P
     reading.screenshot(path=str(SHOTS / "phone-reading-page.png"))
 
 
+def test_a_cited_readings_link_is_thumb_sized_in_the_why_and_the_log_on_a_small_phone(tmp_path: Path, browser: Any,
+                                                                                      request: pytest.FixtureRequest) -> None:
+    """Reading R967 (round 32): a game made by the command line (initiative, an activation that
+    cites R229, a note, an undo) on a 320 x 568 phone: the log's "R229" and the attack's "R3" were
+    links of 42 x 19 px inside their lines; each is now a 44 px target, its line no taller."""
+    import subprocess
+    import sys
+
+    from assistant.live.table import Table
+
+    path = tmp_path / "g.sqlite"
+    env = {**os.environ, "TABLETOP_HOME": str(tmp_path / "home")}
+    for step in (["game", "new", "-p", "clone-wars-example-combat"], ["game", "initiative", "--roll", "light=15", "--roll", "dark=7"],
+                 ["game", "activate", "obi"], ["game", "note", "obi stands"], ["game", "undo"]):
+        r = subprocess.run([sys.executable, "-m", "assistant", *step, "--game", str(path)], env=env, capture_output=True, text=True,
+                           check=False, timeout=120)
+        assert r.returncode == 0, r.stderr
+    with _serving(Table(game=path, library=default_library())) as url:
+        page = browser.new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        page.locator("#log-box summary").click()
+        link = page.locator('#log a.reading[href="/reading/R229"]').first
+        link.scroll_into_view_if_needed()
+        entry = link.locator("xpath=ancestor::li[1]")
+        box, line = _box(page, '#log a.reading[href="/reading/R229"]'), entry.bounding_box()
+        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, box
+        plain = page.evaluate("""(sel) => { const a = document.querySelector(sel), li = a.closest('li');
+            const h = li.getBoundingClientRect().height; a.classList.remove('reading'); const bare = li.getBoundingClientRect().height;
+            a.classList.add('reading'); return [h, bare]; }""", '#log a.reading[href="/reading/R229"]')
+        assert line is not None and abs(plain[0] - plain[1]) < 1.5, plain  # the link's line no taller than without it
+        assert [t for t in _small_targets(page) if t.startswith("A ")] == []
+
+
 def test_a_polish_phone_reads_the_table_in_polish(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
     url, _ = server
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="pl-PL")
