@@ -21,6 +21,7 @@ from ..cardgame.log import CardGameLog
 from ..cardgames import CARD_GAMES
 from ..cards import CardLibrary, default_library
 from ..commands import Session, load_all
+from ..commands.context import refuse_empty_note
 from ..commands.records import at_least_one, d20_roll
 from ..commands.registry import find, from_json, short_text, verb_game, whole_number
 from ..coords import parse_square
@@ -392,8 +393,10 @@ class Table:
         if verb == "damage":
             amount = at_least_one("amount", whole_number("amount", args.get("amount")))
             return self.record("damage", {"figure": text("figure"), "amount": amount}, override)
-        if verb == "note":
-            return self.record("note", {"text": text("text")}, None)
+        if verb == "note":  # refused as 'game note' refuses it: a note of a NUL or a bidi override alone shows nothing (R330, R965)
+            said = text("text")
+            refuse_empty_note(said)
+            return self.record("note", {"text": said}, None)
         if verb == "undo":
             return self.undo(args.get("seq"))
         raise AssistantError(_("unknown command {verb!r}: activate, move, attack, end-turn, initiative, damage, note, undo").format(verb=verb))
