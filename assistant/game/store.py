@@ -345,16 +345,18 @@ def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
     lost and its next writes refused as "damaged (disk I/O error)", while ``game note`` and
     ``game log`` ran beside two servers (bench/hostile_table.py, reading R966). A ``-wal`` that
     holds frames is never removed either: they may be events no checkpoint has copied yet."""
-    if _in_use(path):
+    made = [p for p in _sidecars(path) if p not in before and p.exists()]
+    # asked only where there is a file to remove: the question opens and closes the -shm, which
+    # would drop this process's own SQLite locks on it (POSIX) had this process the game open
+    if not made or _in_use(path):
         return
-    for p in _sidecars(path):
-        if p not in before:
-            try:
-                if p.name.endswith("-wal") and p.stat().st_size > 0:
-                    continue
-                p.unlink()
-            except OSError:
-                pass
+    for p in made:
+        try:
+            if p.name.endswith("-wal") and p.stat().st_size > 0:
+                continue
+            p.unlink()
+        except OSError:
+            pass
 
 
 #: the byte of the ``-shm`` index every open WAL connection holds a shared lock on while it lives
@@ -364,8 +366,10 @@ SHM_DMS_BYTE = 128
 
 def _in_use(path: Path) -> bool:
     """Has another process a connection open on the game (a lock on its ``-shm``'s DMS byte)?
-    Only asked (F_GETLK), never taken: closing a descriptor would drop this process's own locks.
-    Where locks cannot be asked (no ``fcntl``), the files are taken as in use and kept."""
+    The lock is asked (F_GETLK), never taken; closing the descriptor opened to ask drops any lock
+    this process holds on the file (POSIX), so it is asked only where this process has no
+    connection on the game (:func:`_remove_new_sidecars`). Where locks cannot be asked (no
+    ``fcntl``), the files are taken as in use and kept."""
     shm = path.with_name(path.name + "-shm")
     try:
         import fcntl  # the unix VFS's locks; absent on Windows
