@@ -34,6 +34,7 @@ text cannot close the quote and let what follows be read as HTML.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: C0 controls but tab and line feed, DEL, the C1 controls, the bidirectional embeddings,
 #: overrides and isolates, and lone surrogates
@@ -93,6 +94,8 @@ def is_safe(text: str) -> bool:
 
 
 def says_something(text: str) -> bool:
-    """Has ``text`` a character a reader sees: not only spaces and what :func:`shown` would escape?
-    An override's reason of one control character (``"\\x01"``) was taken as a reason (trial27)."""
-    return bool(UNSAFE.sub("", text).strip())
+    """Has ``text`` a character a reader sees: not only spaces, what :func:`shown` would escape,
+    and invisible format characters (a right-to-left mark, a zero-width space, a soft hyphen:
+    Unicode's category Cf, R373)? An override's reason of one control character (``"\\x01"``)
+    was taken as a reason (trial27), and a note of a right-to-left mark alone as a note (round 32)."""
+    return any(not c.isspace() and unicodedata.category(c) != "Cf" for c in UNSAFE.sub("", text))

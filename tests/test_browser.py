@@ -195,6 +195,41 @@ def test_a_cited_reading_opens_whole_from_the_phones_answer(server: tuple[str, P
     reading.screenshot(path=str(SHOTS / "phone-reading-page.png"))
 
 
+def test_a_cited_readings_link_is_thumb_sized_in_the_why_and_the_log_on_a_small_phone(tmp_path: Path, browser: Any,
+                                                                                      request: pytest.FixtureRequest) -> None:
+    """Reading R375 (round 32): a game made by the command line (initiative, an activation that
+    cites R229, a note, an undo) on a 320 x 568 phone: the log's "R229" and the attack's "R3" were
+    links of 42 x 19 px inside their lines; each is now a 44 px target, its line no taller."""
+    import subprocess
+    import sys
+
+    from assistant.live.table import Table
+
+    path = tmp_path / "g.sqlite"
+    env = {**os.environ, "TABLETOP_HOME": str(tmp_path / "home")}
+    for step in (["game", "new", "-p", "clone-wars-example-combat"], ["game", "initiative", "--roll", "light=15", "--roll", "dark=7"],
+                 ["game", "activate", "obi"], ["game", "note", "obi stands"], ["game", "undo"]):
+        r = subprocess.run([sys.executable, "-m", "assistant", *step, "--game", str(path)], env=env, capture_output=True, text=True,
+                           check=False, timeout=120)
+        assert r.returncode == 0, r.stderr
+    with _serving(Table(game=path, library=default_library())) as url:
+        page = browser.new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True, device_scale_factor=2).new_page()
+        request.node.pages = [page]
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+        page.locator("#log-box summary").click()
+        link = page.locator('#log a.reading[href="/reading/R229"]').first
+        link.scroll_into_view_if_needed()
+        entry = link.locator("xpath=ancestor::li[1]")
+        box, line = _box(page, '#log a.reading[href="/reading/R229"]'), entry.bounding_box()
+        assert box["width"] >= MIN_TAP and box["height"] >= MIN_TAP, box
+        plain = page.evaluate("""(sel) => { const a = document.querySelector(sel), li = a.closest('li');
+            const h = li.getBoundingClientRect().height; a.classList.remove('reading'); const bare = li.getBoundingClientRect().height;
+            a.classList.add('reading'); return [h, bare]; }""", '#log a.reading[href="/reading/R229"]')
+        assert line is not None and abs(plain[0] - plain[1]) < 1.5, plain  # the link's line no taller than without it
+        assert [t for t in _small_targets(page) if t.startswith("A ")] == []
+
+
 def test_a_polish_phone_reads_the_table_in_polish(server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest) -> None:
     url, _ = server
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="pl-PL")
@@ -692,6 +727,50 @@ def test_the_whole_map_fits_targets_are_thumb_sized_and_the_verdict_is_on_screen
     listed = page.eval_on_selector_all("#verb-select option[data-verb]", "els => els.map(e => [e.value, e.disabled])")
     assert sorted(v for v, _ in listed) == sorted(verbs["verbs"])
     assert all(off == verbs["detail"][v]["local"] for v, off in listed)
+    watch.check()
+    page.context.close()
+
+
+#: the small and the square screens (round 32, reading R370): a 320 x 568 phone, a 360 x 640 one, a
+#: tablet on its side, and a browser zoomed to 200 % (its page is half as many CSS px, each two device px)
+SMALL_VIEWPORTS = {
+    "phone-320x568": {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone-360x640": {"viewport": {"width": 360, "height": 640}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "tablet-1024x768": {"viewport": {"width": 1024, "height": 768}, "is_mobile": True, "has_touch": True},
+    "zoom200-768x1024": {"viewport": {"width": 384, "height": 512}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "zoom200-1024x768": {"viewport": {"width": 512, "height": 384}, "device_scale_factor": 2},
+}
+
+
+@pytest.mark.parametrize("size", list(SMALL_VIEWPORTS))
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_on_a_small_or_zoomed_screen_the_map_fits_and_the_pairs_whole_verdict_is_on_screen(
+        example_tables: dict[str, tuple[str, Path]], browser: Any, request: pytest.FixtureRequest, example: str, size: str) -> None:
+    url, _ = example_tables[example]
+    spec = SMALL_VIEWPORTS[size]
+    vw, vh = spec["viewport"]["width"], spec["viewport"]["height"]
+    page = browser.new_context(**spec).new_page()
+    request.node.pages = [page]
+    watch = Watch(page, url)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    assert _inside(_box(page, "#board svg"), vw, vh)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth && document.documentElement.scrollHeight <= window.innerHeight")
+    assert _small_targets(page) == []
+    touch = bool(spec.get("has_touch"))
+    figures = page.eval_on_selector_all("#board .hits [data-figure]", "els => els.map(e => e.dataset.figure)")
+    _tap(page, f'#board .hits [data-figure="{figures[0]}"]', touch)
+    page.wait_for_selector("#answer tr[data-target]")
+    target = page.locator("#answer tr[data-target]").first.get_attribute("data-target")
+    _tap(page, f'#board .hits [data-figure="{target}"]', touch)
+    page.wait_for_selector(f"#answer h3:has-text('{figures[0]} → {target}')")
+    if page.locator("#verdict").count():
+        # the verdict's every line (the Attack line's chance and damage, or its first reason) and the pair's title
+        assert _inside(_box(page, "#verdict"), vw, vh), (_box(page, "#verdict"), vw, vh)
+        assert _inside(_box(page, "#answer h3"), vw, vh)
+    else:
+        assert _inside(_box(page, "#missing-form"), vw, vh)
+    assert _small_targets(page) == []
     watch.check()
     page.context.close()
 

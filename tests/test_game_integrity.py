@@ -716,3 +716,29 @@ def test_a_game_just_begun_is_one_event_in_the_readers_grammar(tmp_path: Path, l
     assert runner.invoke(app, ["game", "note", "n", "--game", str(path)]).exit_code == 0
     r = runner.invoke(app, ["--lang", lang, "game", "verify", "--game", str(path)], env={"NO_COLOR": "1", "COLUMNS": "200"})
     assert r.exit_code == 0 and r.stdout.startswith(two), r.stdout
+
+
+def test_a_file_at_its_size_limit_is_not_said_a_full_disk(game_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading R369 (round 32): _write_error said DISK_FULL from two branches; its second took "File
+    too large" (EFBIG: the file system's largest file, ``ulimit -f``) for a full disk on a disk with
+    room. One test of a full disk now (by number or by words), and a file at its limit said as such."""
+    import errno
+
+    before = game_file.read_bytes()
+
+    def too_large(path: Path) -> sqlite3.Connection:
+        raise OSError(errno.EFBIG, "File too large")
+
+    monkeypatch.setattr(GameStore, "_connect", staticmethod(too_large))
+    r = run("game", "note", "one more", "--game", str(game_file))
+    assert r.exit_code == 2 and "largest file this system lets the program write" in r.stderr, r.stderr
+    assert "disk is full" not in r.stderr and "Traceback" not in r.stderr
+    assert game_file.read_bytes() == before
+
+    def no_room(path: Path) -> sqlite3.Connection:  # the words without their number (a wrapped error)
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(GameStore, "_connect", staticmethod(no_room))
+    r = run("game", "note", "one more", "--game", str(game_file))
+    assert r.exit_code == 2 and "the disk is full; nothing was written" in r.stderr, r.stderr
+    assert game_file.read_bytes() == before

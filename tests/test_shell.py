@@ -197,8 +197,9 @@ class _Terminal:
         answer = self.read_until(b"table>")
         return ANSI.sub(b"", answer).decode("utf-8", errors="replace").replace("\r", "")
 
-    def close(self) -> int:
-        os.write(self.fd, b"quit\r")
+    def close(self, keys: bytes = b"quit\r") -> int:
+        """``keys`` typed (``quit``, or Ctrl-D), then the shell's exit status once it has left."""
+        os.write(self.fd, keys)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
@@ -211,7 +212,7 @@ class _Terminal:
             except OSError:
                 pass
         os.kill(self.pid, 9)
-        raise AssertionError("the shell did not leave on quit")
+        raise AssertionError(f"the shell did not leave on {keys!r}")
 
 
 def _json_of(text: str) -> object:
@@ -279,3 +280,37 @@ def test_the_web_server_inside_the_shell_is_refused_not_started(home: Path, caps
     err = capsys.readouterr().err
     assert "another terminal" in err and "python -m assistant serve" in err
     assert "serve" not in complete([], "ser")
+
+
+def test_a_strangers_typos_and_help_are_answered_in_the_shells_words(home: Path) -> None:
+    """Reading R371 (round 32): 'help los' was "No such command 'help'. Did you mean 'shell'?" -- a
+    command the shell refuses -- and a typo pointed at "table> -h". Each line is answered, none
+    with a traceback, and a refused line sets the exit status."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-m", "assistant", "shell"], input="help los\nhelp game move\n", env=env, cwd=home,
+                       capture_output=True, text=True, check=False, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "los [OPTIONS] {viewer} {target}" in r.stdout and "game move [OPTIONS] {figure} {to}" in r.stdout, r.stdout
+    for typo, near in (("helo", "'help'"), ("lso obi sbd", "'los'"), ("xyzzy", None)):
+        r = subprocess.run([sys.executable, "-m", "assistant", "shell"], input=typo + "\n", env=env, cwd=home,
+                           capture_output=True, text=True, check=False, timeout=120)
+        first = typo.split()[0]
+        assert r.returncode == 2 and f"no command '{first}'" in r.stderr and "'help' lists every command" in r.stderr, r.stderr
+        assert "'shell'" not in r.stderr and "Traceback" not in r.stderr and "table> -h" not in r.stderr
+        assert (f"did you mean {near}" in r.stderr) if near else "did you mean" not in r.stderr, r.stderr
+
+
+def test_ctrl_c_drops_the_line_being_typed_and_ctrl_d_leaves(home: Path) -> None:
+    """Reading R371: Ctrl-C at the prompt left the shell (a player clearing a half-typed line lost
+    it); now it drops the line, as a terminal's shell does, and Ctrl-D leaves, exit 0."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
+    term = _Terminal(env, home)
+    term.read_until(b"table>")
+    os.write(term.fd, b"los ob\x03")
+    time.sleep(2)  # the line dropped and a new prompt drawn (the old one is drawn again first): all of it read
+    while select.select([term.fd], [], [], 0.5)[0]:
+        term.seen += os.read(term.fd, 65536)
+    term.seen = b""
+    status = term.ask("game status")
+    assert "obi" in status and "dooku" in status, status
+    assert term.close(b"\x04") == 0  # Ctrl-D

@@ -111,14 +111,17 @@ def run_shell(game: Path | None, cards: tuple[str, ...] = (), tree: Callable[[],
     while True:
         try:
             line = session.prompt("table> ")
-        except (EOFError, KeyboardInterrupt):
+        except KeyboardInterrupt:  # Ctrl-C drops the line being typed, as a terminal's shell does (R371)
+            continue
+        except EOFError:  # Ctrl-D leaves
             break
         line = line.strip()
         if line in ("quit", "exit", "q"):
             break
-        if line in ("help", "?"):
-            line = "--help"
-        warm.ready().run_line(line, game, cards)
+        try:
+            warm.ready().run_line(line, game, cards)
+        except KeyboardInterrupt:  # Ctrl-C stops the line running, not the shell
+            print_formatted_text(_("interrupted: the rest of that line was not run; 'quit' leaves the shell"))
     return 0
 
 
@@ -133,7 +136,5 @@ def _run_piped(warm: _Warm, game: Path | None, cards: tuple[str, ...]) -> int:
             continue
         if line in ("quit", "exit", "q"):
             break
-        if line in ("help", "?"):
-            line = "--help"
         worst = max(worst, warm.ready().run_line(line, game, cards))
     return worst

@@ -9,6 +9,7 @@ the command line has) runs through the whole command tree.
 
 from __future__ import annotations
 
+import difflib
 import shlex
 import sys
 from collections.abc import Sequence
@@ -28,7 +29,7 @@ from ..model import Position
 from ..rules.record import find_edition
 from .common import show
 from .complete import attach, card_names, game_files, position_names
-from .output import click, edge, print_error
+from .output import ABORTS, click, edge, print_error
 
 __all__ = ["complete", "prepare", "root", "run_line", "split_line"]
 
@@ -46,6 +47,8 @@ SHELL_WORDS = ("help", "quit", "show", "validate", "examples", "reading", "cards
 #: two quits), and the web server (it would hold the prompt until Ctrl-C, which a player would
 #: take for the shell hanging)
 NOT_OFFERED = frozenset({"shell", "serve"})
+#: a line's first words that ask for help: alone, every command; before a command, that command's
+HELP_WORDS = ("help", "?")
 
 #: parameters that name a figure of the position asked about
 FIGURES = frozenset({"figure", "viewer", "target", "attacker", "a", "b", "skiff", "by"})
@@ -370,6 +373,13 @@ def _run_line(line: str, game: Path | None, cards: tuple[str, ...]) -> int:
         return 2
     if not args:
         return 0
+    if args[0] in HELP_WORDS:  # 'help' lists every command; 'help game move' is that command's own help
+        while args and args[0] in HELP_WORDS:
+            args = args[1:]
+        args = [*args, "--help"]
+    elif not args[0].startswith("-") and args[0] not in NOT_OFFERED and root() is not None \
+            and args[0] not in _first_words():
+        return _unknown_command(args[0])
     if args[0] == "serve":  # typed anyway: it would hold this prompt until Ctrl-C
         print_error(_("the web app runs beside the shell, not inside it: start it in another terminal "
                       "('python -m assistant serve'); both use the same games"))
@@ -402,6 +412,23 @@ def _run_line(line: str, game: Path | None, cards: tuple[str, ...]) -> int:
     return _run_cli(args, game, cards)
 
 
+def _first_words() -> set[str]:
+    """The words a line may start with: the verbs' first words and the tree's commands."""
+    return {n.split()[0] for n in load_all()} | set(getattr(_tree_command(()), "commands", {}))
+
+
+def _unknown_command(word: str) -> int:
+    """A first word no command has (a typo, a word of another program's): said in the shell's own
+    words, with the commands nearest it -- Click offered "Did you mean 'shell'?" for "helo", a
+    command the shell refuses, and pointed at "table> -h" (reading R371)."""
+    near = difflib.get_close_matches(word, sorted((_first_words() - NOT_OFFERED) | set(HELP_WORDS[:1]) | {"quit"}), n=3, cutoff=0.6)
+    text = _("no command '{word}': 'help' lists every command, 'help COMMAND' what one takes; 'quit' leaves").format(word=word)
+    if near:
+        text += " " + _("(did you mean {names}?)").format(names=", ".join(f"'{n}'" for n in near))
+    print_error(text)
+    return 2
+
+
 def _run_cli(args: list[str], game: Path | None, cards: tuple[str, ...] = ()) -> int:
     """A line through the whole command tree, as the command line runs it."""
     if game is not None and (args[0] == "game" or args[0] in ("los", "cover", "range", "attack", "targets", "matrix", "nearest")) \
@@ -415,6 +442,8 @@ def _run_cli(args: list[str], game: Path | None, cards: tuple[str, ...] = ()) ->
             return rc
     except SystemExit as exc:
         return int(exc.code or 0)
+    except ABORTS:  # Click turns Ctrl-C into Abort, whose text is empty ("error: " alone was printed)
+        raise KeyboardInterrupt from None
     except Exception as exc:
         print_error(str(exc))
         return 2

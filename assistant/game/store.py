@@ -24,6 +24,7 @@ import logging
 import os
 import shutil
 import sqlite3
+import struct
 import threading
 import weakref
 from collections.abc import Callable, Mapping
@@ -338,12 +339,56 @@ def _check_readonly(path: Path) -> None:
 
 
 def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
-    for p in _sidecars(path):
-        if p not in before:
-            try:
-                p.unlink()
-            except OSError:
-                pass
+    """Remove the ``-wal``, ``-shm`` and ``-journal`` files that a look at ``path`` made (not in
+    ``before``) -- unless another process has the game open: its connection made them in the
+    meantime, and they are its log. Removed, a served table's notes committed into its ``-wal`` were
+    lost and its next writes refused as "damaged (disk I/O error)", while ``game note`` and
+    ``game log`` ran beside two servers (bench/hostile_table.py, reading R374). A ``-wal`` that
+    holds frames is never removed either: they may be events no checkpoint has copied yet."""
+    made = [p for p in _sidecars(path) if p not in before and p.exists()]
+    # asked only where there is a file to remove: the question opens and closes the -shm, which
+    # would drop this process's own SQLite locks on it (POSIX) had this process the game open
+    if not made or _in_use(path):
+        return
+    for p in made:
+        try:
+            if p.name.endswith("-wal") and p.stat().st_size > 0:
+                continue
+            p.unlink()
+        except OSError:
+            pass
+
+
+#: the byte of the ``-shm`` index every open WAL connection holds a shared lock on while it lives
+#: (SQLite's unix VFS: UNIX_SHM_DMS, the "dead man switch", at 120 + 8)
+SHM_DMS_BYTE = 128
+
+
+def _in_use(path: Path) -> bool:
+    """Has another process a connection open on the game (a lock on its ``-shm``'s DMS byte)?
+    The lock is asked (F_GETLK), never taken; closing the descriptor opened to ask drops any lock
+    this process holds on the file (POSIX), so it is asked only where this process has no
+    connection on the game (:func:`_remove_new_sidecars`). Where locks cannot be asked (no
+    ``fcntl``), the files are taken as in use and kept."""
+    shm = path.with_name(path.name + "-shm")
+    try:
+        import fcntl  # the unix VFS's locks; absent on Windows
+    except ImportError:  # pragma: no cover - Windows
+        return shm.exists()
+    try:
+        fd = os.open(shm, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    try:
+        probe = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHM_DMS_BYTE, 1, 0)
+        held = struct.unpack("hhqqi", fcntl.fcntl(fd, fcntl.F_GETLK, probe))[0]
+        return bool(held != fcntl.F_UNLCK)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
 
 
 def _ro_connect(path: Path) -> sqlite3.Connection:
@@ -455,8 +500,9 @@ def _disk_full(exc: BaseException, path: Path | None = None) -> bool:
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return True
     code = getattr(exc, "sqlite_errorcode", None)
-    if code == SQLITE_FULL or "database or disk is full" in str(exc).lower():
-        return True
+    text = str(exc).lower()
+    if code == SQLITE_FULL or "database or disk is full" in text or "no space left" in text:
+        return True  # the words too: an error passed on without its number (a wrapped OSError)
     if path is None or not (isinstance(exc, OSError) or "disk i/o" in str(exc).lower()):
         return False
     try:
@@ -470,10 +516,13 @@ DISK_FULL = N_("the disk is full; nothing was written")
 READ_ONLY = N_("the file or its folder is read-only; it can be read (status, log, export, replay, snapshot) but not written")
 DISK_FAILING = N_("the disk is full or failing (SQLite: disk I/O error); nothing was written")
 LOCKED = N_("another program holds the game's write lock; try again")
+FILE_TOO_LARGE = N_("the game file has reached the largest file this system lets the program write (File too large); "
+                    "nothing was written")
 
 
 def _write_error(path: Path, exc: BaseException) -> GameFileError:
-    """A write that failed, in words: a read-only place, a full disk, a locked file."""
+    """A write that failed, in words: a read-only place, a full disk (:func:`_disk_full`, the one
+    test of it, by number or by words), a file at its size limit, a failing disk, a locked file."""
     text = str(exc)
     if isinstance(exc, OSError):
         text = exc.strerror or text
@@ -485,8 +534,9 @@ def _write_error(path: Path, exc: BaseException) -> GameFileError:
         page = _("the game's file on the table's computer ({name}) is read-only: nothing was recorded; the board and the "
                  "questions still answer").format(name=path.name)
         return ReadOnlyGameError(_("cannot write to the game {path}: {why}").format(path=path, why=_(READ_ONLY)), page)
-    elif "full" in low or "no space" in low or "too large" in low:
-        why = _(DISK_FULL)
+    elif (isinstance(exc, OSError) and exc.errno == errno.EFBIG) or "file too large" in low:
+        # the file's own limit (the file system's largest file, ``ulimit -f``): the disk may have room (R369)
+        why = _(FILE_TOO_LARGE)
     elif "disk i/o" in low:
         why = _(DISK_FAILING)
     elif "locked" in low or "busy" in low:

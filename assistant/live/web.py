@@ -1217,10 +1217,12 @@ def parse_body(raw: bytes) -> dict[str, Any]:
     assistant.errors.AssistantError: the request holds a text that is not Unicode (a lone surrogate)
     """
     try:
-        body = json.loads(raw or b"{}", parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=_once_each)
+        body = json.loads(raw or b"{}", parse_float=_finite, parse_int=_whole, parse_constant=_no_constant, object_pairs_hook=_once_each)
     except RepeatedNameError as exc:  # (a ValueError: said as itself, not as "not JSON")
         raise AssistantError(_("the request's JSON gives {name!r} more than once in one object; give each once").format(
             name=exc.name[:40])) from None
+    except PastBitsError:  # (a ValueError too) -- Python's own words were "use sys.set_int_max_str_digits()" (R372)
+        raise AssistantError(_("the request holds a number past 64 bits")) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise AssistantError(_("the request is not JSON ({exc})").format(exc=str(exc)[:200])) from None
     except RecursionError:  # nested deeper than the parser goes: no request of ours is
@@ -1247,6 +1249,18 @@ def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise RepeatedNameError(name)
         out[name] = value
     return out
+
+
+class PastBitsError(ValueError):
+    """A whole number written with more digits than any 64-bit number has."""
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number; one of more digits than 2**63 has is refused before Python converts it
+    (past 4,300 digits Python refused it in words of its own, naming ``sys.set_int_max_str_digits``)."""
+    if len(text.lstrip("-")) > len(str(MAX_INT)):
+        raise PastBitsError(text[:40])
+    return int(text)
 
 
 def _finite(text: str) -> float:

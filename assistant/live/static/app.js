@@ -475,7 +475,20 @@ async function showPair() {
   const open = $("why") && $("why").open ? " open" : "";
   html += `<details id="why"${open}><summary>${esc(tr("Why (reasons and rules)"))}</summary>${why}</details>`;
   $("answer").innerHTML = html;
-  $("sheet").scrollTop = 0;  // the verdict on screen, not wherever the sheet was scrolled to
+  verdictInView();
+}
+
+// The pair's verdict on screen, not wherever the sheet was scrolled to: from the sheet's top, and
+// where the verdict's last line is still below the sheet (a 320 x 568 phone, whose second row of
+// slot buttons leaves the Attack line's chance and damage under the fold, reading R370) the sheet
+// is scrolled just enough to show it, the pair's title kept in view.
+function verdictInView() {
+  const sheet = $("sheet"), v = $("verdict"), title = document.querySelector("#answer h3");
+  if (!sheet) return;
+  sheet.scrollTop = 0;
+  if (!v || !title) return;
+  const s = sheet.getBoundingClientRect(), below = v.getBoundingClientRect().bottom - s.bottom;
+  if (below > 0.5) sheet.scrollTop = Math.min(Math.ceil(below), Math.max(0, title.getBoundingClientRect().top - s.top));
 }
 
 $("answer").addEventListener("click", async (ev) => {
