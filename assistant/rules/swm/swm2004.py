@@ -113,7 +113,18 @@ RECORD = register_edition(
         attack=family.ATTACK,
         words=family.WORDS,
         # CS g.5: adjacent non-Droid allies have Avoid Defeat (rules/saves.py avoid_defeat_from; R290); not in the 2008 rulebook
-        abilities=family.ABILITIES | {"Emergency Life Support"},
+        abilities=family.ABILITIES | {
+            "Emergency Life Support",
+            # later sets' abilities the 2004 rules (CS) do not name, applied in the 2008 rulebook's words
+            # (reading R304), where no 2004 core rule says otherwise: one more attack on the same target
+            # each time it attacks (PL p.65; R981), and no Force point spent by others to affect it, reroll
+            # against it or answer it (PL p.44; R984). Melee Reach and Damage Reduction need no record:
+            # the catalogue applies them to both editions (R982, R983), and Opportunist too (R985). A Pilot
+            # special ability counts as the word in the name for the effects that name Pilots (PL p.57; R986).
+            "Twin Attack",
+            "Force Immunity",
+            "Pilot",
+        },
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
         order_66_names=("clone trooper",),  # CS g.10: names with "Clone Trooper" (R230)
