@@ -78,3 +78,27 @@ def test_a_pilot_special_ability_counts_as_the_word_in_a_2004_name() -> None:
     p4 = pos(["{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"], "swm2004")
     assert named_as(p4, "pilot", "Anakin Skywalker on STAP", ("Pilot",))
     assert not named_as(p4, "pilot", "Anakin Skywalker on STAP", ())
+
+
+def test_parry_avoids_a_2004_melee_hit_on_a_save_of_11() -> None:
+    """PL p.56: "Parry – Parada: Kiedy postać zostanie trafiona w walce wręcz, może uniknąć obrażeń
+    rzutem obronnym na 11." The 2004 rules know saves (CS g.12 "save (záchranný hod)") and the like
+    of it for a Force point (CS g.8 Lightsaber Block): no contradiction (R987). Attack 8 against
+    Defense 15 in melee: 13 rolls deal 20 and the 20 deals 40, each half the time: 300 / 20 / 2 = 7.5."""
+    ans = ask_2004("attack: 8, damage: 20, abilities: [Melee Attack]", "stats: {defense: 15, hp: 60, abilities: [Parry]}")
+    assert [(s.ability, s.effect, s.save) for s in ans.after_hit] == [("Parry", "avoid", 11)] and "PL p.56" in ans.after_hit[0].rule
+    assert ans.expected_damage == 7.5 and "t: Parry" not in ans.not_modelled
+
+
+def test_dark_armor_and_vonduun_crab_armor_take_10_off_a_2004_hit_on_their_save() -> None:
+    """PL p.38: "Dark Armor – Mroczny Pancerz: Kiedy postać ta otrzymuje obrażenia wykonuje rzut obronny
+    na 11. Jeśli rzut powiedzie się zadawane obrażenia zmniejszane są o 10 punktów." PL p.66: "Vonduun
+    Crab Armor [#] – Pancerz Kraba Vonduun [#]: ... wykonuje rzut na wymienioną liczbę. Jeśli rzut się
+    powiedzie, odnoszone obrażenia zmniejszane są o 10 punktów." (R988, R989) Dark Armor: 13 rolls deal
+    20 or 10, the 20 deals 40 or 30, each half the time: (13 * 15 + 35) / 20 = 11.5; Vonduun Crab Armor
+    16 saves on 5 rolls of 20: (13 * 17.5 + 37.5) / 20 = 13.25."""
+    for ability, page, save, expected in (("Dark Armor", "PL p.38", 11, 11.5), ("Vonduun Crab Armor 16", "PL p.66", 16, 13.25)):
+        ans = ask_2004("attack: 8, damage: 20", f"stats: {{defense: 15, hp: 60, abilities: [{ability}]}}", "H5")
+        assert [(s.effect, s.save, s.amount) for s in ans.after_hit] == [("reduce", save, 10)], ability
+        assert page in ans.after_hit[0].rule and ans.expected_damage == expected, ability
+        assert f"t: {ability}" not in ans.not_modelled

@@ -118,9 +118,10 @@ RECORD = register_edition(
             # later sets' abilities the 2004 rules (CS) do not name, applied in the 2008 rulebook's words
             # (reading R304), where no 2004 core rule says otherwise: one more attack on the same target
             # each time it attacks (PL p.65; R981), and no Force point spent by others to affect it, reroll
-            # against it or answer it (PL p.44; R984). Melee Reach and Damage Reduction need no record:
-            # the catalogue applies them to both editions (R982, R983), and Opportunist too (R985). A Pilot
-            # special ability counts as the word in the name for the effects that name Pilots (PL p.57; R986).
+            # against it or answer it (PL p.44; R984). A Pilot special ability counts as the word in the
+            # name for the effects that name Pilots (PL p.57; R986). Melee Reach, Damage Reduction,
+            # Opportunist, Parry, Dark Armor and Vonduun Crab Armor need no record: the catalogue
+            # applies them to both editions (R982, R983, R985, R987-R989).
             "Twin Attack",
             "Force Immunity",
             "Pilot",
