@@ -173,7 +173,7 @@ class EditionRecord:
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?
 
-        >>> find_edition("swm2008").defines("Twin Attack"), find_edition("swm2004").defines("Twin Attack")
+        >>> find_edition("swm2008").defines("Light Spirit"), find_edition("swm2004").defines("Light Spirit")
         (True, False)
         """
         return ability in self.abilities

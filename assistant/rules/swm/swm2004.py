@@ -113,7 +113,19 @@ RECORD = register_edition(
         attack=family.ATTACK,
         words=family.WORDS,
         # CS g.5: adjacent non-Droid allies have Avoid Defeat (rules/saves.py avoid_defeat_from; R290); not in the 2008 rulebook
-        abilities=family.ABILITIES | {"Emergency Life Support"},
+        abilities=family.ABILITIES | {
+            "Emergency Life Support",
+            # later sets' abilities the 2004 rules (CS) do not name, applied in the 2008 rulebook's words
+            # (reading R304), where no 2004 core rule says otherwise: one more attack on the same target
+            # each time it attacks (PL p.65; R376), and no Force point spent by others to affect it, reroll
+            # against it or answer it (PL p.44; R379). A Pilot special ability counts as the word in the
+            # name for the effects that name Pilots (PL p.57; R381). Melee Reach, Damage Reduction,
+            # Opportunist, Parry, Dark Armor and Vonduun Crab Armor need no record: the catalogue
+            # applies them to both editions (R377, R378, R380, R382-R384).
+            "Twin Attack",
+            "Force Immunity",
+            "Pilot",
+        },
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
         order_66_names=("clone trooper",),  # CS g.10: names with "Clone Trooper" (R230)

@@ -1,0 +1,104 @@
+"""A later set's card played under the SWM 2004 rules: the abilities the 2004 rules (CS) do not name,
+applied in the 2008 rulebook's words where no 2004 core rule says otherwise (reading R304; R376-R379).
+
+Each case quotes the Polish 2008 rulebook (PL) and asks the same question under swm2004: the answer
+applies the ability, cites its page, and no longer lists it as not modelled.
+"""
+
+from __future__ import annotations
+
+from assistant.rules.attack import attack
+from tests.test_abilities_seed import pos
+
+
+def ask_2004(attacker: str, target: str, target_at: str = "D5"):
+    """The 2004 answer for a at C5 (its stats' body written in ``attacker``) attacking t (``target``)."""
+    return attack(pos([f"{{id: a, side: x, at: C5, stats: {{{attacker}}}}}",
+                       f"{{id: t, side: y, at: {target_at}, {target}}}"], "swm2004"), "a", "t")
+
+
+def said_with(ans, text: str, page: str) -> bool:
+    """Does the answer say ``text`` in a note citing ``page``?"""
+    return any(n.text == text and page in n.rule for n in ans.notes)
+
+
+def test_twin_attack_gives_a_2004_attacker_one_more_attack_on_the_same_target() -> None:
+    """PL p.65: "Twin Attack – Bliźniaczy Atak: Postać ta wykonuje pojedynczy dodatkowy atak za każdym
+    razem jak atakuje. Dodatkowy atak musi zostać wykonany przeciwko temu samemu celowi jak atak
+    podstawowy, jeśli pierwotny cel zostanie pokonany w pierwszym ataku, postać nie może zaatakować
+    ponownie." (R376)"""
+    ans = ask_2004("attack: 8, damage: 20, abilities: [Twin Attack]", "stats: {defense: 15, hp: 60}")
+    assert [x.condition for x in ans.attacks] == ["first attack", "Twin Attack: same target, only if it is still standing"]
+    assert "a: Twin Attack" not in ans.not_modelled and not [n for n in ans.notes if "R359" in n.rule]
+
+
+def test_melee_reach_makes_a_2004_target_two_squares_away_adjacent_on_its_turn() -> None:
+    """PL p.54: "Melee Reach [#] – Zasięg Wręcz [#]: Wykonując atak we własnej turze, postać ta traktuje
+    wszystkie postacie w zasięgu [#] pól jako sąsiadujące do wszystkich celów." (R377)"""
+    ans = ask_2004("attack: 8, damage: 20, abilities: [Melee Reach 2]", "stats: {defense: 15, hp: 60}", "E5")
+    assert ans.legal and said_with(ans, "Melee Reach 2: t at 2 squares counts as adjacent on a's turn", "PL p.54")
+    assert "a: Melee Reach 2" not in ans.not_modelled
+
+
+def test_damage_reduction_takes_its_number_off_each_2004_hit() -> None:
+    """PL p.38: "Damage Reduction [#] – Redukcja Obrażeń [#]: Kiedy postać otrzymuje obrażenia,
+    zadawane obrażenia zmniejszane są o podaną liczbę punktów." (R378) Attack 8 against Defense 15
+    hits on 7 or more: 13 of 20 rolls deal 20 - 10, the natural 20 deals 40 - 10: (13 * 10 + 30) / 20 = 8."""
+    ans = ask_2004("attack: 8, damage: 20", "stats: {defense: 15, hp: 60, abilities: [Damage Reduction 10]}", "H5")
+    assert ans.expected_damage == 8.0
+    assert "t: Damage Reduction 10" not in ans.not_modelled
+
+
+def test_force_immunity_refuses_a_2004_attackers_force_reroll() -> None:
+    """PL p.44: "Force Immunity – Niewrażliwość na Moc: Inne postacie nie mogą wydawać Punktów Mocy, by
+    oddziaływać na tą postać, powtórzyć rzut ataku przeciw tej postaci lub odpowiedzieć na jej ataki
+    lub zdolności." The 2004 rules let a character spend a Force point to reroll (CS r.9); the
+    ability forbids it against this character (R379)."""
+    ans = ask_2004("attack: 8, damage: 20, force: 3", "stats: {defense: 15, hp: 60, abilities: [Force Immunity]}", "H5")
+    assert said_with(ans, "t has Force Immunity: a cannot spend Force points to reroll an attack against it", "PL p.44")
+    assert "t: Force Immunity" not in ans.not_modelled
+
+
+def test_opportunist_adds_4_and_10_against_a_2004_target_that_has_activated() -> None:
+    """PL p.56: "Opportunist (+[#]) – Oportunista (+[#]): Postać ta otrzymuje bonus +4 do Ataku i +10 do
+    Obrażeń przeciwko aktywowanemu wrogowi w tej rundzie." The 2004 rules activate each character once
+    a round as the 2008 ones do (CS r.5: "Každá postava může být aktivována pouze jednou za kolo"; R380)."""
+    for activated, bonus in (("true", [4, 10]), ("false", [])):
+        ans = ask_2004("attack: 8, damage: 20, abilities: [Opportunist]", f"activated: {activated}, stats: {{defense: 15, hp: 60}}", "H5")
+        assert [m.value for m in ans.modifiers if m.source == "Opportunist"] == bonus, activated
+        assert ans.damage == 20 + sum(bonus[1:]), activated
+        assert "a: Opportunist" not in ans.not_modelled
+
+
+def test_a_pilot_special_ability_counts_as_the_word_in_a_2004_name() -> None:
+    """PL p.57: "Pilot – Pilot: Postać ze słowem „Pilot” w swojej nazwie lub z umiejętnością specjalną
+    Pilot." The 2004 rules (CS) define no Pilot, so no 2004 rule counts the name alone (R381)."""
+    from assistant.rules.swm.attack import named_as
+
+    p4 = pos(["{id: t, side: y, at: F5, stats: {defense: 15, hp: 60}}"], "swm2004")
+    assert named_as(p4, "pilot", "Anakin Skywalker on STAP", ("Pilot",))
+    assert not named_as(p4, "pilot", "Anakin Skywalker on STAP", ())
+
+
+def test_parry_avoids_a_2004_melee_hit_on_a_save_of_11() -> None:
+    """PL p.56: "Parry – Parada: Kiedy postać zostanie trafiona w walce wręcz, może uniknąć obrażeń
+    rzutem obronnym na 11." The 2004 rules know saves (CS g.12 "save (záchranný hod)") and the like
+    of it for a Force point (CS g.8 Lightsaber Block): no contradiction (R382). Attack 8 against
+    Defense 15 in melee: 13 rolls deal 20 and the 20 deals 40, each half the time: 300 / 20 / 2 = 7.5."""
+    ans = ask_2004("attack: 8, damage: 20, abilities: [Melee Attack]", "stats: {defense: 15, hp: 60, abilities: [Parry]}")
+    assert [(s.ability, s.effect, s.save) for s in ans.after_hit] == [("Parry", "avoid", 11)] and "PL p.56" in ans.after_hit[0].rule
+    assert ans.expected_damage == 7.5 and "t: Parry" not in ans.not_modelled
+
+
+def test_dark_armor_and_vonduun_crab_armor_take_10_off_a_2004_hit_on_their_save() -> None:
+    """PL p.38: "Dark Armor – Mroczny Pancerz: Kiedy postać ta otrzymuje obrażenia wykonuje rzut obronny
+    na 11. Jeśli rzut powiedzie się zadawane obrażenia zmniejszane są o 10 punktów." PL p.66: "Vonduun
+    Crab Armor [#] – Pancerz Kraba Vonduun [#]: ... wykonuje rzut na wymienioną liczbę. Jeśli rzut się
+    powiedzie, odnoszone obrażenia zmniejszane są o 10 punktów." (R383, R384) Dark Armor: 13 rolls deal
+    20 or 10, the 20 deals 40 or 30, each half the time: (13 * 15 + 35) / 20 = 11.5; Vonduun Crab Armor
+    16 saves on 5 rolls of 20: (13 * 17.5 + 37.5) / 20 = 13.25."""
+    for ability, page, save, expected in (("Dark Armor", "PL p.38", 11, 11.5), ("Vonduun Crab Armor 16", "PL p.66", 16, 13.25)):
+        ans = ask_2004("attack: 8, damage: 20", f"stats: {{defense: 15, hp: 60, abilities: [{ability}]}}", "H5")
+        assert [(s.effect, s.save, s.amount) for s in ans.after_hit] == [("reduce", save, 10)], ability
+        assert page in ans.after_hit[0].rule and ans.expected_damage == expected, ability
+        assert f"t: {ability}" not in ans.not_modelled
