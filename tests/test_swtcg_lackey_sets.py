@@ -1,0 +1,103 @@
+"""Round 32's pass over the community's real SW TCG set files, every era (SWTCG/SWTCG-LACKEY,
+``starwars/sets/``): rows copied as the files print them, asked what a player asks of them.
+
+Where each row comes from (repository SWTCG/SWTCG-LACKEY, path, commit):
+
+- OBWN.txt @ 09d16f930a9ec52ac09d49febdd82018ca319b06: Darth Vader (N2), No Longer
+- ANH.txt @ 02356af14c6f08e3116e112f2de311dbd76ecfab: Darth Vader (A)
+- ESB.txt @ 0495ee827fd8e1659e1811a273da450696d7f5cb: Chewbacca (G)
+- HELP.txt @ a6310d9569a92b768edd3db410fc49c04e8d1e15: {Battle Phase}, {Attack Sequence}
+- AllSets.txt @ 2e36e5ec13da78395395741f470c2fefb90ee899: its header (ends with a tab) and Luke's X-Wing (A)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from assistant.cli.app import app
+from assistant.swtcg.importers import SwtcgCardData, card_line, load_lackey
+
+HEADER = "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tRarity\tNumber\tUsage\tText\tScript\tClassification\tDraftRarity"
+VADER_N2 = ("Darth Vader (N2)\tOBWN\tOBWN042_Darth_Vader_N2\tD\tCharacter\tImperial Dark Jedi Knight - Sith Lord\t9.0\t60.0\t6.0\t6.0\tU\t42.0\t\t"
+            "Hidden Cost 6 | Fury X, up to 6, where X is the number of corruption counters on Vader. | Whenever Vader causes a unit to be discarded, "
+            "put 1 corruption counter on him. | Pay 2 Force -> Deflect 1, Evade 1\t\tREP, CW, STAND\t")
+VADER_A = ("Darth Vader (A)\tANH\tANH007_Darth_Vader_A\tD\tCharacter\tDark Jedi Knight - Sith Lord\t8\t50\t6\t6\tR\t7\t\tWhen Vader attacks a Character "
+           "other than a Jedi Knight or a Jedi Master, you may pay Force equal to that Character's total build cost. If you do, that Character "
+           "retreats when Vader's attack ends. | Pay 2 Force -> Evade 2 | Pay 1 Force -> Intercept\t\tWOTC, REB, EP456\t")
+NO_LONGER = ("No Longer\tOBWN\tOBWN015_No_Longer_v2\tN\tBattle\t\t\t\t\t\tR\t15.0\t*BANNED\tPay 6 Force, Retreat one of your untapped units in any "
+             "arena with printed build cost 5 or more and put 1 damage counter on that unit card -> Tap all untapped units. Play only if no player "
+             "controls 2 or more arenas.\t\tREB, STAND\t")
+CHEWBACCA_G = ("Chewbacca (G)\tESB\tChewbacca_G\tL\tCharacter\tRebel Wookiee\t6\t40\t5\t7\tR\t11\t**RESTRICTED**: This card has been restricted to "
+               "one copy per deck in tournament play. | You may play the effect only once per turn.\tPay 1 build point -> Put a Droid Character card "
+               "from you discard pile into the Character arena. Put 1 damage counter on it. Play only during your build step. | Pay 3 Force -> "
+               "Retaliate 6\t\tWR, VR, WOTC, REB, EP456\t")
+HELP_ROWS = ["{Battle Phase}\tHELP\tHELP004_Battle_Phase\t\tReminder\t\t\t\t\t\t\t4\t\tThis is a rules reminder card for the Battle Phase\t\t\t",
+             "{Attack Sequence}\tHELP\tHELP006_Attack_Sequence\t\tReminder\t\t\t\t\t\t\t6\t\tThis is a rules reminder card for the Attack Sequence\t\t\t"]
+ALLSETS_HEADER = "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tRarity\tNumber\tUsage\tText\t"
+ALLSETS_ROW = "Luke's X-Wing (A)\tANH\tLukes_X_Wing_A\tL\tSpace\tRebel Starfighter\t4\t50\t3\t2\tR\t28\t\tAccuracy 1 | Shields 1\t"
+
+
+def _cards(*rows: str) -> dict[str, SwtcgCardData]:
+    cards, _unused = load_lackey(HEADER + "\n" + "\n".join(rows) + "\n", "set.txt")
+    return {c.name: c for c in cards}
+
+
+def _import(tmp_path: Path, files: dict[str, str], *args: str) -> tuple[int, str]:
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(app, ["swtcg", "import", str(folder), *args])
+    return r.exit_code, r.output
+
+
+def test_a_later_sets_two_character_version_is_the_same_unique_character() -> None:
+    """OBWN and TROS print versions as a letter and a number ("Darth Vader (N2)", "Anakin Skywalker (F2)"):
+    the import kept "(N2)" in the table name and marked the card not unique, so on the table it was
+    another character than Darth Vader (A) -- no stacking, no unique-unit contest (FAQ L5-14). Reading R991."""
+    cards = _cards(VADER_N2, VADER_A)
+    n2, a = cards["Darth Vader (N2)"], cards["Darth Vader (A)"]
+    assert n2.unique and a.unique
+    entry, entry_a = n2.table_entry("vn2", "DS", "character"), a.table_entry("va", "DS", "character")
+    assert entry["name"] == entry_a["name"] == "Darth Vader", (entry, entry_a)
+    assert entry.get("unique") is True, entry
+
+
+def test_a_rules_reminder_row_is_set_aside_not_listed_as_a_card(tmp_path: Path) -> None:
+    """The community folder's HELP.txt holds LackeyCCG's rules reminders ("{Battle Phase}", type
+    Reminder): imported as cards "with a part not modelled", and `--entry battle` found "{Battle
+    Phase}" instead of saying no card has that name. Reading R992."""
+    help_txt = HEADER + "\n" + "\n".join(HELP_ROWS) + "\n"
+    code, out = _import(tmp_path, {"HELP.txt": help_txt, "OBWN.txt": HEADER + "\n" + VADER_N2 + "\n"})
+    assert code == 0, out
+    assert "{Battle Phase}" not in out.split("note:")[0], out  # not in the listing or the report's items
+    assert "2 rules-reminder rows" in out and "not cards" in out, out
+    assert "2 set files: 1 card" in out, out  # Darth Vader (N2) alone
+    (tmp_path / "again").mkdir()
+    code, out = _import(tmp_path / "again", {"HELP.txt": help_txt, "OBWN.txt": HEADER + "\n" + VADER_N2 + "\n"}, "--entry", "battle")
+    assert code == 2 and "unknown card 'battle'" in out, out
+
+
+def test_an_empty_header_cell_is_no_column_to_report(tmp_path: Path) -> None:
+    """AllSets.txt's header ends with a tab (so do its rows): the report said "columns not used:
+    Number, Usage, " -- an empty name after the last comma. Reading R993."""
+    code, out = _import(tmp_path, {"AllSets.txt": ALLSETS_HEADER + "\n" + ALLSETS_ROW + "\n"})
+    assert code == 0, out
+    assert "columns not used: Number, Usage\n" in out, out
+    assert "Usage, \n" not in out and "Usage, " not in out.replace("Usage, Script", ""), out
+
+
+def test_a_card_the_usage_column_marks_banned_or_restricted_says_so(tmp_path: Path) -> None:
+    """The Usage column marks a card banned ("*BANNED", OBWN's No Longer) or restricted to one copy
+    ("**RESTRICTED**: ...", ESB's Chewbacca (G)); the import read nothing of it, so a judge looking
+    a card up never learnt it. The card still plays as printed. Reading R994."""
+    cards = _cards(NO_LONGER, CHEWBACCA_G, VADER_A)
+    assert "banned in tournament play" in card_line(cards["No Longer"])
+    assert "restricted in tournament play" in card_line(cards["Chewbacca (G)"])
+    assert "tournament" not in card_line(cards["Darth Vader (A)"])
+    assert ("retaliate", 6) in cards["Chewbacca (G)"].keywords  # it plays as printed
+    code, out = _import(tmp_path, {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n" + NO_LONGER + "\n"})
+    assert code == 0, out
+    assert "No Longer: banned in tournament play" in out and "Chewbacca (G): restricted in tournament play" in out, out
