@@ -101,3 +101,14 @@ def test_a_card_the_usage_column_marks_banned_or_restricted_says_so(tmp_path: Pa
     code, out = _import(tmp_path, {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n" + NO_LONGER + "\n"})
     assert code == 0, out
     assert "No Longer: banned in tournament play" in out and "Chewbacca (G): restricted in tournament play" in out, out
+
+
+def test_two_keywords_bought_with_one_payment_are_not_said_to_have_no_verb() -> None:
+    """OBWN's Darth Vader (N2) prints "Pay 2 Force -> Deflect 1, Evade 1": the import listed it as "a
+    paid keyword the engine has no verb for", though Deflect and Evade each have one; what the engine
+    cannot do is charge one payment for two keywords. Reading R995."""
+    vader = _cards(VADER_N2)["Darth Vader (N2)"]
+    said = " ".join(vader.conditional)
+    assert "Pay 2 Force -> Deflect 1, Evade 1" in said, said
+    assert "no verb" not in said and "one payment" in said, said
+    assert not any(kw in ("deflect", "evade") for kw, _v in vader.keywords)  # never given free, nor charged twice

@@ -559,8 +559,11 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
                              .format(ability=bare))
         return True
     if len(engine) > 1:
-        r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
-        return True  # two keywords for one payment: charging each would charge twice
+        # two keywords for one payment ("Pay 2 Force -> Deflect 1 and Evade 1", OBWN): each has its verb, but charging each
+        # would charge twice, so the pair is listed (reading R995)
+        r.conditional.append(_("{ability} (two keywords for one payment: the engine charges each keyword apart, so it does not apply "
+                               "them; when paid, use 'grant' for each)").format(ability=bare))
+        return True
     given, (word, value, _c) = engine[0][0], engine[0][1]
     r.keywords.append((word, value))
     r.costs.append((word, int(force)))
