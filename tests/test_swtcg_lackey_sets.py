@@ -101,6 +101,13 @@ def test_a_card_the_usage_column_marks_banned_or_restricted_says_so(tmp_path: Pa
     code, out = _import(tmp_path, {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n" + NO_LONGER + "\n"})
     assert code == 0, out
     assert "No Longer: banned in tournament play" in out and "Chewbacca (G): restricted in tournament play" in out, out
+    # the same card in a file of every set without the mark (AllSets.txt is an older copy) is the same card, counted once
+    allsets_row = "\t".join(CHEWBACCA_G.split("\t")[:12] + ["", CHEWBACCA_G.split("\t")[13]]) + "\t"
+    (tmp_path / "two").mkdir()
+    allsets = ALLSETS_HEADER + "\n" + allsets_row + "\n" + ALLSETS_ROW + "\n"
+    code, out = _import(tmp_path / "two", {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n", "AllSets.txt": allsets})
+    assert code == 0 and "0 refused" in out and "1 card read already" in out, out
+    assert "retaliate 6 (pay 3 Force) [restricted in tournament play" in out, out  # the set's own file is the one kept
 
 
 def test_two_keywords_bought_with_one_payment_are_not_said_to_have_no_verb() -> None:

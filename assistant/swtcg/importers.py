@@ -878,7 +878,8 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
                 continue
             # its own line: the last of that name not refused yet (the first read may be in this file)
             at = max(i for i, item in enumerate(items) if item.card == _item_name(c) and item.status != "refused")
-            if replace(c, extra=()) == replace(seen[0], extra=()):
+            # the Usage column's tournament mark is no printed data: AllSets.txt, an older copy, may lack it (R994)
+            if replace(c, extra=(), tournament="") == replace(seen[0], extra=(), tournament=""):
                 del items[at]
                 again += 1
             else:
