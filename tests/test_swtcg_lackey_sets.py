@@ -119,3 +119,16 @@ def test_two_keywords_bought_with_one_payment_are_not_said_to_have_no_verb() -> 
     assert "Pay 2 Force -> Deflect 1, Evade 1" in said, said
     assert "no verb" not in said and "one payment" in said, said
     assert not any(kw in ("deflect", "evade") for kw, _v in vader.keywords)  # never given free, nor charged twice
+
+
+def test_one_card_is_one_card_in_every_language(tmp_path: Path) -> None:
+    """An import of one card said "1 cards" twice (the listing and the report), and Polish
+    said "2 kart" for two cards ("2 karty"). Reading R996."""
+    code, out = _import(tmp_path, {"OBWN.txt": HEADER + "\n" + VADER_N2 + "\n"})
+    assert code == 0 and "\n1 card;" in out and "1 card: 0 imported" in out and "1 cards" not in out, out
+    (tmp_path / "pl").mkdir()
+    folder = tmp_path / "pl" / "sets"
+    folder.mkdir()
+    (folder / "ESB.txt").write_text(HEADER + "\n" + CHEWBACCA_G + "\n" + NO_LONGER + "\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["--lang", "pl", "swtcg", "import", str(folder)])
+    assert r.exit_code == 0 and "2 karty:" in r.output and "2 kart:" not in r.output, r.output
