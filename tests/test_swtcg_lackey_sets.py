@@ -6,6 +6,7 @@ Where each row comes from (repository SWTCG/SWTCG-LACKEY, path, commit):
 - OBWN.txt @ 09d16f930a9ec52ac09d49febdd82018ca319b06: Darth Vader (N2), No Longer
 - ANH.txt @ 02356af14c6f08e3116e112f2de311dbd76ecfab: Darth Vader (A)
 - ESB.txt @ 0495ee827fd8e1659e1811a273da450696d7f5cb: Chewbacca (G)
+- ROTJ.txt @ 09d16f930a9ec52ac09d49febdd82018ca319b06: Nien Nunb (A) (its Usage cut after the first ruling)
 - HELP.txt @ a6310d9569a92b768edd3db410fc49c04e8d1e15: {Battle Phase}, {Attack Sequence}
 - AllSets.txt @ 2e36e5ec13da78395395741f470c2fefb90ee899: its header (ends with a tab) and Luke's X-Wing (A)
 """
@@ -33,6 +34,9 @@ CHEWBACCA_G = ("Chewbacca (G)\tESB\tChewbacca_G\tL\tCharacter\tRebel Wookiee\t6\
                "one copy per deck in tournament play. | You may play the effect only once per turn.\tPay 1 build point -> Put a Droid Character card "
                "from you discard pile into the Character arena. Put 1 damage counter on it. Play only during your build step. | Pay 3 Force -> "
                "Retaliate 6\t\tWR, VR, WOTC, REB, EP456\t")
+NIEN_NUNB = ("Nien Nunb (A)\tROTJ\tROTJ029_Nien_Nunb_A\tL\tCharacter\tRebel\t4.0\t20.0\t3\t3\tR\t29\tBANNED in Vintage. | As long as Nien Nunb "
+             "is piloting a unit with at least one other pilot, he's considered an extra pilot.\t[Pilot] Starfighter and Transport pilot. If there is "
+             "more than one Pilot on the Starfighter or Transport, it gets: * +30 speed * +3 power * Accuracy 2\t\tWB, VB, WOTC, REB, EP456\t")
 HELP_ROWS = ["{Battle Phase}\tHELP\tHELP004_Battle_Phase\t\tReminder\t\t\t\t\t\t\t4\t\tThis is a rules reminder card for the Battle Phase\t\t\t",
              "{Attack Sequence}\tHELP\tHELP006_Attack_Sequence\t\tReminder\t\t\t\t\t\t\t6\t\tThis is a rules reminder card for the Attack Sequence\t\t\t"]
 ALLSETS_HEADER = "Name\tSet\tImageFile\tSide\tType\tSubtype\tCost\tSpeed\tPower\tHealth\tRarity\tNumber\tUsage\tText\t"
@@ -90,24 +94,28 @@ def test_an_empty_header_cell_is_no_column_to_report(tmp_path: Path) -> None:
 
 
 def test_a_card_the_usage_column_marks_banned_or_restricted_says_so(tmp_path: Path) -> None:
-    """The Usage column marks a card banned ("*BANNED", OBWN's No Longer) or restricted to one copy
-    ("**RESTRICTED**: ...", ESB's Chewbacca (G)); the import read nothing of it, so a judge looking
-    a card up never learnt it. The card still plays as printed. Reading R994."""
-    cards = _cards(NO_LONGER, CHEWBACCA_G, VADER_A)
-    assert "banned in tournament play" in card_line(cards["No Longer"])
-    assert "restricted in tournament play" in card_line(cards["Chewbacca (G)"])
-    assert "tournament" not in card_line(cards["Darth Vader (A)"])
+    """The Usage column marks a card banned ("*BANNED", OBWN's No Longer), restricted to one copy
+    ("**RESTRICTED**: ...", ESB's Chewbacca (G)), or banned in one format ("BANNED in Vintage.", ROTJ's
+    Nien Nunb (A)); the import read nothing of it, so a judge looking a card up never learnt it. The
+    mark is said in the file's words (never "banned" for a card banned in Vintage alone), and the card
+    still plays as printed. Reading R994."""
+    cards = _cards(NO_LONGER, CHEWBACCA_G, VADER_A, NIEN_NUNB)
+    assert "Usage column: BANNED]" in card_line(cards["No Longer"])
+    assert "Usage column: RESTRICTED: This card has been restricted to one copy per deck in tournament play]" in card_line(cards["Chewbacca (G)"])
+    assert "Usage column: BANNED in Vintage]" in card_line(cards["Nien Nunb (A)"])
+    assert "Usage" not in card_line(cards["Darth Vader (A)"])
     assert ("retaliate", 6) in cards["Chewbacca (G)"].keywords  # it plays as printed
-    code, out = _import(tmp_path, {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n" + NO_LONGER + "\n"})
+    code, out = _import(tmp_path, {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n" + NO_LONGER + "\n" + NIEN_NUNB + "\n"})
     assert code == 0, out
-    assert "No Longer: banned in tournament play" in out and "Chewbacca (G): restricted in tournament play" in out, out
+    assert "3 cards the file's Usage column marks banned or restricted" in out and "No Longer: BANNED;" in out, out
+    assert "Nien Nunb (A): BANNED in Vintage" in out, out
     # the same card in a file of every set without the mark (AllSets.txt is an older copy) is the same card, counted once
     allsets_row = "\t".join(CHEWBACCA_G.split("\t")[:12] + ["", CHEWBACCA_G.split("\t")[13]]) + "\t"
     (tmp_path / "two").mkdir()
     allsets = ALLSETS_HEADER + "\n" + allsets_row + "\n" + ALLSETS_ROW + "\n"
     code, out = _import(tmp_path / "two", {"ESB.txt": HEADER + "\n" + CHEWBACCA_G + "\n", "AllSets.txt": allsets})
     assert code == 0 and "0 refused" in out and "1 card read already" in out, out
-    assert "retaliate 6 (pay 3 Force) [restricted in tournament play" in out, out  # the set's own file is the one kept
+    assert "retaliate 6 (pay 3 Force) [the file's Usage column: RESTRICTED" in out, out  # the set's own file is the one kept
 
 
 def test_two_keywords_bought_with_one_payment_are_not_said_to_have_no_verb() -> None:

@@ -116,11 +116,10 @@ _KINDS = {"character": "unit", "space": "unit", "ground": "unit", "battle": "bat
           "equipment": "equipment"}
 VARIABLE = "*"  # a stat the card's text sets
 _UNIT_ARENAS = ("character", "space", "ground")
-#: the Usage column's own mark of a card banned or restricted in tournament play: "*BANNED" (OBWN's No Longer),
-#: "**RESTRICTED**: This card has been restricted to one copy per deck in tournament play." (ESB's Chewbacca (G)) (R994)
-_TOURNAMENT_MARK = re.compile(r"^\W*(banned|restricted)\b", re.I)
-#: the marks in the reader's words
-TOURNAMENT = {"banned": N_("banned in tournament play"), "restricted": N_("restricted in tournament play (one copy a deck)")}
+#: the Usage column's own mark of a card banned or restricted, as the file words it, to the first "|": "*BANNED" (OBWN's
+#: No Longer), "**RESTRICTED**: This card has been restricted to one copy per deck in tournament play." (ESB's Chewbacca
+#: (G)), "BANNED in Vintage." (ROTJ's Nien Nunb (A): one format only, so the words are kept, never read as "banned") (R994)
+_TOURNAMENT_MARK = re.compile(r"^[\W_]*((?:banned|restricted)\b[^|]*)", re.I)
 
 
 @dataclass(frozen=True)
@@ -150,7 +149,7 @@ class SwtcgCardData:
     bounty: str = ""  # the reward, as printed after "Bounty:"
     #: each variable stat as printed ("cost", "X"): the listing said "cost *" of a Mission whose card says X
     printed_variable: tuple[tuple[str, str], ...] = ()
-    #: "banned" or "restricted" in tournament play, as the file's Usage column marks it ("*BANNED", "**RESTRICTED**: ...")
+    #: the file's Usage column's mark of a banned or restricted card, its words ("BANNED", "BANNED in Vintage")
     tournament: str = ""
 
     def printed(self, stat: str) -> str:
@@ -792,7 +791,7 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
         r.upkeep_text,
         r.bounty,
         tuple(printed),
-        mark[1].lower() if mark else "",
+        re.sub(r"\*+", "", mark[1]).strip().rstrip(".").strip() if mark else "",
     )
 
 
@@ -805,7 +804,7 @@ def card_line(c: SwtcgCardData) -> str:
     extra += [_("upkeep: {text}").format(text=c.upkeep_text)] if c.upkeep_text else []
     extra += [_("bounty: {text}").format(text=c.bounty)] if c.bounty else []
     extra += [f"{s} {c.printed(s)}" for s in c.variable]
-    extra += [_(TOURNAMENT[c.tournament])] if c.tournament else []
+    extra += [_("the file's Usage column: {mark}").format(mark=c.tournament)] if c.tournament else []
     details = [c.type, _(NEUTRAL) if c.side == "neutral" else c.side or "?"]  # DS and LS are the game's own marks
     # a Battle card has no build cost: the file leaves the column empty (never "cost None")
     if "cost" in c.variable or c.cost is not None:
@@ -888,9 +887,9 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
                         card=f"{c.set}/{c.name}", file=seen[1]),))
         marked = [c for c in got if c.tournament]
         if marked:
-            notes.append(n_("{n} card the file's Usage column marks banned or restricted in tournament play (it plays as printed): {names}",
-                            "{n} cards the file's Usage column marks banned or restricted in tournament play (they play as printed): {names}",
-                            len(marked)).format(n=len(marked), names="; ".join(f"{c.name}: {_(TOURNAMENT[c.tournament])}" for c in marked)))
+            notes.append(n_("{n} card the file's Usage column marks banned or restricted, in its words (it plays as printed): {names}",
+                            "{n} cards the file's Usage column marks banned or restricted, in its words (they play as printed): {names}",
+                            len(marked)).format(n=len(marked), names="; ".join(f"{c.name}: {c.tournament}" for c in marked)))
         if again:
             notes.append(n_("{n} card read already (a reprint, or a file of every set): counted once",
                             "{n} cards read already (a reprint, or a file of every set): counted once", again).format(n=again))
