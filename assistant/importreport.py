@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .i18n import _
+from .i18n import _, n_
 
 Status = Literal["imported", "partial", "refused"]
 STATUSES: tuple[Status, ...] = ("imported", "partial", "refused")
@@ -73,9 +73,10 @@ class ImportReport:
 
     def summary(self) -> str:
         c = self.counts()
-        return _("{source}: {total} cards: {imported} imported, {partial} imported with a part not modelled, {refused} refused").format(
-            source=self.source, **c
-        )
+        # "1 card", never "1 cards"; Polish and Czech agree the noun with the number (2 karty, 5 kart)
+        return n_("{source}: {total} card: {imported} imported, {partial} imported with a part not modelled, {refused} refused",
+                  "{source}: {total} cards: {imported} imported, {partial} imported with a part not modelled, {refused} refused",
+                  c["total"]).format(source=self.source, **c)
 
     def lines(self, limit: int | None = None) -> list[str]:
         """The summary, then one line per partial or refused card (the first ``limit`` of them,

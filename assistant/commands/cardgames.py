@@ -150,7 +150,8 @@ def import_file(s: Session, kind: str, file: Path, entry: str | None = None, id:
         said.append(_("[yellow]the card's text:[/] {text}").format(text=cardtext.rich(card_text)))
     if chosen is None:
         lines = [escape(importer.line(c)) for c in cards]
-        lines.append(_("{n} cards").format(n=len(cards)) + (_("; columns not used: {names}").format(names=escape(", ".join(unused))) if unused else ""))
+        lines.append(n_("{n} card", "{n} cards", len(cards)).format(n=len(cards))
+                     + (_("; columns not used: {names}").format(names=escape(", ".join(unused))) if unused else ""))
         if read.report is not None:
             lines += [escape(line) for line in read.report.lines(limit=REPORT_LINES)]
         return Result({"query": "import", "cards": [_card_json(c) for c in cards], "unused_columns": unused, "notes": notes, "report": report},

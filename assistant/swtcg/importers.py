@@ -85,7 +85,9 @@ _KW_ALONE = re.compile(
 #: it for a reprint of the same card ("Darth Vader (C) (Promo)", "Jocasta Nu (B) (Promo-Film)"): the
 #: reprint is the same unique character, so on the table it has the same name (a contest with the
 #: set's own Vader, FAQ L9) and is unique too
-_VERSION = re.compile(r"\s*\([A-Z]\)(?:\s*\([^()]+\))*$")
+# a later set's version is a letter and a number ("Darth Vader (N2)", "Anakin Skywalker (F2)", OBWN, TROS): the same
+# unique character as "Darth Vader (A)" (reading R385)
+_VERSION = re.compile(r"\s*\([A-Z]\d{0,2}\)(?:\s*\([^()]+\))*$")
 _PILOT = re.compile(r"^(?:(?i:\[pilot\])\s*)?(?P<kinds>[A-Z][\w-]*(?:(?:\s+|\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)[A-Z][\w-]*)*)"
                     r"\s+(?:Pilot\b\s*[.:,]?|pilot\s*,)\s*(?P<rest>.*)$")
 # (kinds listed "Squad, Squadron, and Starfighter Pilot" (PROMO); "Cruiser or Transport pilot, the ..." (TMW) too)
@@ -114,6 +116,10 @@ _KINDS = {"character": "unit", "space": "unit", "ground": "unit", "battle": "bat
           "equipment": "equipment"}
 VARIABLE = "*"  # a stat the card's text sets
 _UNIT_ARENAS = ("character", "space", "ground")
+#: the Usage column's own mark of a card banned or restricted, as the file words it, to the first "|": "*BANNED" (OBWN's
+#: No Longer), "**RESTRICTED**: This card has been restricted to one copy per deck in tournament play." (ESB's Chewbacca
+#: (G)), "BANNED in Vintage." (ROTJ's Nien Nunb (A): one format only, so the words are kept, never read as "banned") (R388)
+_TOURNAMENT_MARK = re.compile(r"^[\W_]*((?:banned|restricted)\b[^|]*)", re.I)
 
 
 @dataclass(frozen=True)
@@ -143,6 +149,8 @@ class SwtcgCardData:
     bounty: str = ""  # the reward, as printed after "Bounty:"
     #: each variable stat as printed ("cost", "X"): the listing said "cost *" of a Mission whose card says X
     printed_variable: tuple[tuple[str, str], ...] = ()
+    #: the file's Usage column's mark of a banned or restricted card, its words ("BANNED", "BANNED in Vintage")
+    tournament: str = ""
 
     def printed(self, stat: str) -> str:
         """A variable stat as the card prints it: ``X``, ``?`` or ``*``."""
@@ -550,8 +558,11 @@ def _paid_with_rider(ability: str, bare: str, r: TextReading) -> bool:
                              .format(ability=bare))
         return True
     if len(engine) > 1:
-        r.conditional.append(_("{ability} (a paid keyword the engine has no verb for: use 'grant' when paid)").format(ability=bare))
-        return True  # two keywords for one payment: charging each would charge twice
+        # two keywords for one payment ("Pay 2 Force -> Deflect 1 and Evade 1", OBWN): each has its verb, but charging each
+        # would charge twice, so the pair is listed (reading R389)
+        r.conditional.append(_("{ability} (two keywords for one payment: the engine charges each keyword apart, so it does not apply "
+                               "them; when paid, use 'grant' for each)").format(ability=bare))
+        return True
     given, (word, value, _c) = engine[0][0], engine[0][1]
     r.keywords.append((word, value))
     r.costs.append((word, int(force)))
@@ -609,13 +620,19 @@ def _rows(text: str) -> list[tuple[int, str]]:
     return [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
+#: the card type of LackeyCCG's rules-reminder rows (the community folder's HELP.txt: "{Battle Phase}", "{Attack
+#: Sequence}"): a reminder of the rules for the table's players, no card of the game (reading R386)
+REMINDER_TYPE = "reminder"
+
+
 def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = None,
-                report: list[ImportedItem] | None = None) -> tuple[list[SwtcgCardData], list[str]]:
+                report: list[ImportedItem] | None = None, reminders: list[str] | None = None) -> tuple[list[SwtcgCardData], list[str]]:
     """Cards from a LackeyCCG set file, and the columns not used (reported to the user).
 
     A row that cannot be read as a card is refused alone: listed in ``skipped`` (and in
     ``report``) with its line and why. Without ``skipped`` the first such row refuses the file
-    (strict reading, for a file one wrote by hand)."""
+    (strict reading, for a file one wrote by hand). A rules-reminder row (type Reminder) is no
+    card: it is set aside, its name put in ``reminders``."""
     rows = _rows(text)
     if not rows:
         raise ImportFileError(_("{name}: empty file").format(name=name))
@@ -635,7 +652,8 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
             if h in names:
                 index[key] = i
                 break
-    unused = [h for i, h in enumerate(shown) if i > 0 and i not in index.values() and h.lower() != "imagefile"]
+    # an empty header cell is no column: AllSets.txt's header ends with a tab, as its rows do (reading R387)
+    unused = [h for i, h in enumerate(shown) if i > 0 and i not in index.values() and h.lower() != "imagefile" and h]
     if "type" not in index and unused:
         # a set file whose Type column is named otherwise ("Kind"): every card would be read as a unit of no arena,
         # its kind in a column the import cannot place; a hand-made list of names and numbers has no such column (R344)
@@ -652,6 +670,10 @@ def load_lackey(text: str, name: str = "<lackey>", skipped: list[str] | None = N
     for n, line in rows[1:]:
         cells = line.split("\t")
         label = _cell(cells[0]) or f"line {n}"
+        if "type" in index and index["type"] < len(cells) and _cell(cells[index["type"]]).lower() == REMINDER_TYPE:
+            if reminders is not None:
+                reminders.append(label)
+            continue
         try:
             if len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
                 raise _Refused(_("{n2} columns, the header has {n3}").format(n2=len(cells), n3=len(header)))
@@ -732,6 +754,7 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
         notes.append(_("a Subordinate: another card's text takes it from outside the game into an arena (enter it then, with that arena as its "
                        "zone); it is never built"))
     usage = next((_cell(cells[i]) for i, h in enumerate(header) if h == "usage" and i < len(cells)), "")
+    mark = _TOURNAMENT_MARK.match(usage)
     if not body and usage:
         # BH.txt's Boba Fett (L) and Dengar (B): the card's text one column early, in the rulings' column (reading R248)
         notes.append(_("its Text column is empty and its Usage column (the rulings) holds {usage!r}: the card's text may be in the wrong "
@@ -768,6 +791,7 @@ def _card(cells: list[str], index: dict[str, int], header: list[str], shown: lis
         r.upkeep_text,
         r.bounty,
         tuple(printed),
+        re.sub(r"\*+", "", mark[1]).strip().rstrip(".").strip() if mark else "",
     )
 
 
@@ -780,6 +804,7 @@ def card_line(c: SwtcgCardData) -> str:
     extra += [_("upkeep: {text}").format(text=c.upkeep_text)] if c.upkeep_text else []
     extra += [_("bounty: {text}").format(text=c.bounty)] if c.bounty else []
     extra += [f"{s} {c.printed(s)}" for s in c.variable]
+    extra += [_("the file's Usage column: {mark}").format(mark=c.tournament)] if c.tournament else []
     details = [c.type, _(NEUTRAL) if c.side == "neutral" else c.side or "?"]  # DS and LS are the game's own marks
     # a Battle card has no build cost: the file leaves the column empty (never "cost None")
     if "cost" in c.variable or c.cost is not None:
@@ -813,13 +838,14 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
     data it is counted once and said; with other data the first read is kept and the other refused,
     naming both files (else ``SET/Name`` could pick neither). The files of one set are read before
     a file of many, so a set's own file is the one kept."""
-    read: list[tuple[str, list[SwtcgCardData], list[ImportedItem], list[str]]] = []
+    read: list[tuple[str, list[SwtcgCardData], list[ImportedItem], list[str], list[str]]] = []
     skipped: list[str] = []
     for text, name in files:
         rows: list[str] = []
         items: list[ImportedItem] = []
+        reminders: list[str] = []
         try:
-            got, cols = load_lackey(text, name, rows, items)
+            got, cols = load_lackey(text, name, rows, items, reminders)
             if not got and rows:
                 raise ImportFileError(_("{name}: no card could be read; the first: {why}").format(name=name, why=rows[0]))
         except ImportFileError as e:
@@ -827,7 +853,7 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
                 raise
             skipped.append(_("skipped: {why}").format(why=e))
             continue
-        read.append((name, got, items, cols))
+        read.append((name, got, items, cols, reminders))
     if not read:
         raise ImportFileError("; ".join(skipped))
     read.sort(key=lambda r: len({c.set for c in r[1]}) > 1)  # stable: a file of many sets last
@@ -835,9 +861,13 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
     reports: list[ImportReport] = []
     unused: dict[str, None] = {}
     first: dict[tuple[str, str], tuple[SwtcgCardData, str]] = {}
-    for name, got, items, cols in read:
+    for name, got, items, cols, reminders in read:
         unused.update(dict.fromkeys(cols))
         notes = [_("columns not used: {names}").format(names=", ".join(cols))] if cols else []
+        if reminders:
+            notes.append(n_("{n} rules-reminder row ({names}) set aside: LackeyCCG's reminder of the rules, not a card",
+                            "{n} rules-reminder rows ({names}) set aside: LackeyCCG's reminders of the rules, not cards",
+                            len(reminders)).format(n=len(reminders), names=", ".join(reminders[:3]) + (", …" if len(reminders) > 3 else "")))
         again = 0
         for c in got:
             seen = first.get((c.set, c.name))
@@ -847,13 +877,19 @@ def _read_many(files: list[tuple[str, str]]) -> ImportedCards:
                 continue
             # its own line: the last of that name not refused yet (the first read may be in this file)
             at = max(i for i, item in enumerate(items) if item.card == _item_name(c) and item.status != "refused")
-            if replace(c, extra=()) == replace(seen[0], extra=()):
+            # the Usage column's tournament mark is no printed data: AllSets.txt, an older copy, may lack it (R388)
+            if replace(c, extra=(), tournament="") == replace(seen[0], extra=(), tournament=""):
                 del items[at]
                 again += 1
             else:
                 items[at] = ImportedItem(_item_name(c), "refused", (
                     _("{card} is read already from {file}, with other printed data: that one is kept").format(
                         card=f"{c.set}/{c.name}", file=seen[1]),))
+        marked = [c for c in got if c.tournament]
+        if marked:
+            notes.append(n_("{n} card the file's Usage column marks banned or restricted, in its words (it plays as printed): {names}",
+                            "{n} cards the file's Usage column marks banned or restricted, in its words (they play as printed): {names}",
+                            len(marked)).format(n=len(marked), names="; ".join(f"{c.name}: {c.tournament}" for c in marked)))
         if again:
             notes.append(n_("{n} card read already (a reprint, or a file of every set): counted once",
                             "{n} cards read already (a reprint, or a file of every set): counted once", again).format(n=again))
