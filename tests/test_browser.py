@@ -2007,7 +2007,8 @@ def test_a_photos_apply_its_outcome_and_a_note_on_one_event_are_on_screen_at_a_t
     """Readings R971-R974: on a 768 x 1024 tablet zoomed to 200 % the photo's answer (five figures,
     250 px) was taller than the 184 px sheet and its Apply button was drawn below the screen; once
     applied, "1 figure moved" was said on the message line 200-300 px above the sheet's top (there on a
-    320 x 568 phone too); and a judge's note form opened with its first field's label above the sheet."""
+    320 x 568 phone too); and a judge's note form opened with its first field's label above the sheet.
+    The note on one event reads in the log, and Undo's answer is on the screen."""
     url, path = server
     spec = TABLET_SIZES[size]
     w, h = spec["viewport"]["width"], spec["viewport"]["height"]
@@ -2065,4 +2066,14 @@ def test_a_photos_apply_its_outcome_and_a_note_on_one_event_are_on_screen_at_a_t
     line.scroll_into_view_if_needed()
     assert "2" in line.inner_text().split("checked by hand")[0], line.inner_text()
     page.screenshot(path=str(SHOTS / f"note-log-{size}.png"))
+    # the judge undoes the note: the answer on the screen, the Undo button a thumb's size
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#b-undo").scroll_into_view_if_needed()
+    assert _in_the_sheet(page, "#b-undo")
+    page.locator("#b-undo").tap()
+    page.wait_for_function("document.getElementById('message').textContent.includes('#4')")
+    page.wait_for_timeout(300)
+    assert _in_the_sheet(page, "#message"), (_box(page, "#message"), w, h)
+    assert _small_targets(page) == []
+    page.screenshot(path=str(SHOTS / f"undo-said-{size}.png"))
     page.context.close()
