@@ -1990,6 +1990,7 @@ TABLET_SIZES = {
     "tablet-1024x768": {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1},
     "zoom200-768x1024": {"viewport": {"width": 384, "height": 512}, "device_scale_factor": 2},
     "zoom200-1024x768": {"viewport": {"width": 512, "height": 384}, "device_scale_factor": 2},
+    "zoom200-390x844": {"viewport": {"width": 195, "height": 422}, "device_scale_factor": 4},
 }
 
 
@@ -2029,6 +2030,7 @@ def test_a_photos_apply_its_outcome_and_a_note_on_one_event_are_on_screen_at_a_t
     row = page.evaluate(f"(() => {{ const r = {moved}.getBoundingClientRect(); return [r.top, r.bottom]; }})()")
     sheet_top = page.evaluate("document.getElementById('sheet').getBoundingClientRect().top")
     assert row[0] >= sheet_top - 0.5 and row[1] <= apply["y"] + 0.5, (row, apply)
+    assert _in_the_sheet(page, "#photo-answer td.verdict-moved"), _box(page, "#photo-answer td.verdict-moved")  # not cut at the right
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"photo-apply-{size}.png"))
