@@ -2002,6 +2002,15 @@ def _in_the_sheet(page: Any, selector: str) -> bool:
             && r.left >= -0.5 && r.right <= innerWidth + 0.5; }""", selector))
 
 
+def _said_in_the_sheet(page: Any, words: str, shot: str) -> None:
+    """The message line says ``words``, wholly in the sheet's view, every target a thumb's size."""
+    page.wait_for_function("(w) => document.getElementById('message').textContent.includes(w)", arg=words)
+    page.wait_for_timeout(300)
+    assert _in_the_sheet(page, "#message"), _box(page, "#message")
+    assert _small_targets(page) == []
+    page.screenshot(path=str(SHOTS / f"{shot}.png"))
+
+
 @pytest.mark.parametrize("size", list(TABLET_SIZES))
 def test_a_photos_apply_its_outcome_and_a_note_on_one_event_are_on_screen_at_a_tablets_size_and_zoom(
         server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path, size: str) -> None:
@@ -2055,27 +2064,19 @@ def test_a_photos_apply_its_outcome_and_a_note_on_one_event_are_on_screen_at_a_t
     page.locator("#verb-form input[type=text]").first.fill("the clone's move read from the photo, checked by hand")
     on.fill("2")
     page.locator("#verb-go").tap()
-    page.wait_for_function("document.getElementById('message').textContent.includes('note')")
-    page.wait_for_timeout(300)
-    assert _in_the_sheet(page, "#message"), (_box(page, "#message"), w, h)
-    assert _small_targets(page) == []
-    page.screenshot(path=str(SHOTS / f"note-said-{size}.png"))
+    _said_in_the_sheet(page, "note", f"note-said-{size}")
     # the log says which event the note is on
     page.locator("#log-box summary").scroll_into_view_if_needed()
     page.locator("#log-box summary").tap()
     page.wait_for_function("document.getElementById('log').textContent.includes('checked by hand')")
     line = page.locator("#log li", has_text="checked by hand").first
     line.scroll_into_view_if_needed()
-    assert "2" in line.inner_text().split("checked by hand")[0], line.inner_text()
+    assert "event #2" in line.inner_text().split("checked by hand")[0], line.inner_text()
     page.screenshot(path=str(SHOTS / f"note-log-{size}.png"))
     # the judge undoes the note: the answer on the screen, the Undo button a thumb's size
     page.once("dialog", lambda d: d.accept())
     page.locator("#b-undo").scroll_into_view_if_needed()
     assert _in_the_sheet(page, "#b-undo")
     page.locator("#b-undo").tap()
-    page.wait_for_function("document.getElementById('message').textContent.includes('#4')")
-    page.wait_for_timeout(300)
-    assert _in_the_sheet(page, "#message"), (_box(page, "#message"), w, h)
-    assert _small_targets(page) == []
-    page.screenshot(path=str(SHOTS / f"undo-said-{size}.png"))
+    _said_in_the_sheet(page, "#4 undo of event 3", f"undo-said-{size}")
     page.context.close()
