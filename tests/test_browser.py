@@ -1980,3 +1980,103 @@ def test_a_write_to_a_read_only_game_is_said_on_screen_in_the_phones_words(tmp_p
         page.screenshot(path=str(SHOTS / f"read-only-game-{width}-{lang}.png"))
         assert page.locator("#answer tr[data-target]").count() > 0  # the question's answer stays
         page.context.close()
+
+
+#: a tablet and the phones, plain and with the browser zoomed to 200 % (half as many CSS px, each two device px)
+TABLET_SIZES = {
+    "phone-320x568": {"viewport": {"width": 320, "height": 568}, "device_scale_factor": 2},
+    "phone-390x844": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2},
+    "tablet-768x1024": {"viewport": {"width": 768, "height": 1024}, "device_scale_factor": 1},
+    "tablet-1024x768": {"viewport": {"width": 1024, "height": 768}, "device_scale_factor": 1},
+    "zoom200-768x1024": {"viewport": {"width": 384, "height": 512}, "device_scale_factor": 2},
+    "zoom200-1024x768": {"viewport": {"width": 512, "height": 384}, "device_scale_factor": 2},
+    "zoom200-390x844": {"viewport": {"width": 195, "height": 422}, "device_scale_factor": 4},
+}
+
+
+def _in_the_sheet(page: Any, selector: str) -> bool:
+    """``selector`` wholly on the screen and inside the sheet's view (not scrolled under its edges)."""
+    return bool(page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        const s = document.getElementById('sheet').getBoundingClientRect();
+        return r.height > 0 && r.top >= Math.max(s.top, 0) - 0.5 && r.bottom <= Math.min(s.bottom, innerHeight) + 0.5
+            && r.left >= -0.5 && r.right <= innerWidth + 0.5; }""", selector))
+
+
+def _said_in_the_sheet(page: Any, words: str, shot: str) -> None:
+    """The message line says ``words``, wholly in the sheet's view, every target a thumb's size."""
+    page.wait_for_function("(w) => document.getElementById('message').textContent.includes(w)", arg=words)
+    page.wait_for_timeout(300)
+    assert _in_the_sheet(page, "#message"), _box(page, "#message")
+    assert _small_targets(page) == []
+    page.screenshot(path=str(SHOTS / f"{shot}.png"))
+
+
+@pytest.mark.parametrize("size", list(TABLET_SIZES))
+def test_a_photos_apply_its_outcome_and_a_note_on_one_event_are_on_screen_at_a_tablets_size_and_zoom(
+        server: tuple[str, Path], browser: Any, request: pytest.FixtureRequest, tmp_path: Path, size: str) -> None:
+    """Readings R391-R394: on a 768 x 1024 tablet zoomed to 200 % the photo's answer (five figures,
+    250 px) was taller than the 184 px sheet and its Apply button was drawn below the screen; once
+    applied, "1 figure moved" was said on the message line 200-300 px above the sheet's top (there on a
+    320 x 568 phone too); and a judge's note form opened with its first field's label above the sheet.
+    The note on one event reads in the log, and Undo's answer is on the screen."""
+    url, path = server
+    spec = TABLET_SIZES[size]
+    w, h = spec["viewport"]["width"], spec["viewport"]["height"]
+    photo = _clone_moved_photo(tmp_path)
+    page = browser.new_context(**spec, is_mobile=True, has_touch=True).new_page()
+    request.node.pages = [page]
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=yes] #board .hits [data-figure]")
+    page.set_input_files("#photo", str(photo))
+    page.wait_for_selector("#b-apply", state="attached", timeout=30000)
+    page.wait_for_timeout(300)
+    # the Apply button and the row it applies on the screen, in the sheet, the row not under the button
+    assert _in_the_sheet(page, "#b-apply"), (_box(page, "#b-apply"), w, h)
+    apply = _box(page, "#b-apply")
+    assert apply["height"] >= MIN_TAP and apply["width"] >= MIN_TAP
+    moved = 'document.querySelector("#photo-answer tr:has(td.verdict-moved)")'
+    assert page.evaluate(f"{moved}.textContent").startswith("cloneN1N2")
+    row = page.evaluate(f"(() => {{ const r = {moved}.getBoundingClientRect(); return [r.top, r.bottom]; }})()")
+    sheet_top = page.evaluate("document.getElementById('sheet').getBoundingClientRect().top")
+    assert row[0] >= sheet_top - 0.5 and row[1] <= apply["y"] + 0.5, (row, apply)
+    assert _in_the_sheet(page, "#photo-answer td.verdict-moved"), _box(page, "#photo-answer td.verdict-moved")  # not cut at the right
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"photo-apply-{size}.png"))
+    page.locator("#b-apply").tap()
+    page.wait_for_selector("#photo-applied")
+    page.wait_for_timeout(300)
+    assert "1 figure moved" in page.locator("#photo-applied").inner_text()
+    assert _in_the_sheet(page, "#photo-applied"), (_box(page, "#photo-applied"), w, h)
+    page.screenshot(path=str(SHOTS / f"photo-applied-{size}.png"))
+    # a judge's note on event 2 (the photo's move): its form opens from its start, the event's field a number's
+    _settled(page)
+    page.locator("#verbs-box summary").scroll_into_view_if_needed()
+    page.locator("#verbs-box summary").tap()
+    page.select_option("#verb-select", "game note")
+    page.wait_for_selector("#verb-form")
+    page.wait_for_timeout(300)
+    assert _in_the_sheet(page, "#verb-form p"), (_box(page, "#verb-form p"), w, h)
+    assert _in_the_sheet(page, "#verb-form label"), (_box(page, "#verb-form label"), w, h)
+    on = page.locator("#verb-form input[type=number]")
+    assert on.get_attribute("inputmode") == "numeric"
+    page.screenshot(path=str(SHOTS / f"note-form-{size}.png"))
+    page.locator("#verb-form input[type=text]").first.fill("the clone's move read from the photo, checked by hand")
+    on.fill("2")
+    page.locator("#verb-go").tap()
+    _said_in_the_sheet(page, "note", f"note-said-{size}")
+    # the log says which event the note is on
+    page.locator("#log-box summary").scroll_into_view_if_needed()
+    page.locator("#log-box summary").tap()
+    page.wait_for_function("document.getElementById('log').textContent.includes('checked by hand')")
+    line = page.locator("#log li", has_text="checked by hand").first
+    line.scroll_into_view_if_needed()
+    assert "event #2" in line.inner_text().split("checked by hand")[0], line.inner_text()
+    page.screenshot(path=str(SHOTS / f"note-log-{size}.png"))
+    # the judge undoes the note: the answer on the screen, the Undo button a thumb's size
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#b-undo").scroll_into_view_if_needed()
+    assert _in_the_sheet(page, "#b-undo")
+    page.locator("#b-undo").tap()
+    _said_in_the_sheet(page, "#4 undo of event 3", f"undo-said-{size}")
+    page.context.close()

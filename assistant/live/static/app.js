@@ -555,10 +555,17 @@ function askKept(missing) {
 // sight and the tap seemed to do nothing. The sheet is scrolled to it when it is not wholly in view
 // (from its start when it is taller than the sheet).
 function messageInView() {
-  const m = $("message"), sheet = $("sheet");
-  if (!m.textContent || !sheet) return;
-  const r = m.getBoundingClientRect(), s = sheet.getBoundingClientRect();
-  if (r.top < s.top - 0.5 || r.bottom > s.bottom + 0.5) m.scrollIntoView({ block: r.height > s.height ? "start" : "nearest" });
+  if ($("message").textContent) inSheetView($("message"));
+}
+
+// An element of the sheet wholly in its view, or, taller than the sheet, from its start: "nearest"
+// showed the end of a form taller than the sheet (a judge's note at 200 % zoom on a tablet), its
+// first field's label above the sheet's top (reading R393).
+function inSheetView(el) {
+  const sheet = $("sheet");
+  if (!el || !sheet) return;
+  const r = el.getBoundingClientRect(), s = sheet.getBoundingClientRect();
+  if (r.top < s.top - 0.5 || r.bottom > s.bottom + 0.5) el.scrollIntoView({ block: r.height > s.height ? "start" : "nearest" });
 }
 
 // a side as the reader says it: "light" and "dark" through the page's texts, any other name as written
@@ -589,7 +596,7 @@ async function previewMove(square) {
     if (r) done(); else $("b-move-confirm").disabled = false;
   };
   $("b-move-cancel").onclick = async () => { S.mode = null; closeMove(); unzoomAfterMove(); say(""); await drawBoard(); };
-  box.scrollIntoView({ block: "nearest" });
+  inSheetView(box);
 }
 
 // Which slot or field fills each argument of a verb's form.
@@ -663,7 +670,7 @@ function openVerbForm(verb) {
     if (r && r.event) box.innerHTML = "";
     for (const input of box.querySelectorAll("input[data-name=roll]")) input.value = "";  // a die is used once
   };
-  box.scrollIntoView({ block: "nearest" });
+  inSheetView(box);
 }
 
 // Every verb of this game the server answers, from GET /api/verbs: the game's own as buttons, all of them in
@@ -781,7 +788,9 @@ if ($("b-activate")) {
     try {
       const r = await api("api/photo", { method: "POST", headers: { "x-write-token": WRITE_TOKEN }, body: form });
       const mode = photoMode(r);
-      const rows = r.rows.map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
+      // what the photo would change first, what agrees after it: the moved figure is the row a player
+      // checks before Apply, and on a small sheet the rows below it are under the button (R394)
+      const rows = [...r.rows].sort((x, y) => (x.verdict === "agree") - (y.verdict === "agree")).map((x) => `<tr><td>${esc(x.figure || "?")}</td><td>${esc(x.game || "-")}</td><td>${esc(x.photo || "-")}</td><td class="verdict-${x.verdict}">${esc(tr(x.verdict))}</td></tr>`).join("");
       // squares to confirm: those the photo doubts, and where an uncertain move would put a figure
       const doubted = [...new Set([...r.uncertain.map((u) => u.square), ...r.rows.filter((x) => x.verdict === "uncertain").map((x) => x.photo)])];
       const unsure = doubted.map((square) => `<label><input type="checkbox" class="confirm" value="${esc(square)}"> ${esc(tr("{square} holds a figure", { square }))}</label>`).join(" ");
@@ -807,6 +816,11 @@ if ($("b-activate")) {
           const a = await post("api/photo/apply", { moves, source: "photo " + f.name, version: r.version }, rid);
           S.photo.applied = true;
           say(a.said, true);
+          // ... and beside the button tapped: the message line is at the sheet's top, scrolled out of
+          // sight under the photo's answer (a 320 x 568 phone, a tablet at 200 %), so the tap seemed
+          // to do nothing but grey the button (reading R392)
+          btn.insertAdjacentHTML("beforebegin", `<p id="photo-applied" class="photo-note ok" role="status">${esc(a.said)}</p>`);
+          inSheetView($("photo-applied"));
           await sync();
         } catch (e) { say(e.message); photoStale(); if (!S.photo.stale) btn.disabled = false; }
       };
@@ -846,7 +860,9 @@ function photoSays(text, refused) {
 }
 // ... and on the screen: a 360 x 640 phone had the photo's table and its Apply button 820-1090 px
 // down, out of sight in the sheet under the board (844 x 390 sideways: 590-860 px)
-function photoInView() { $("photo-answer").scrollIntoView({ block: "nearest" }); }
+// A photo's answer taller than the sheet (five figures at 200 % zoom on a tablet: 250 px in a 184 px
+// sheet) is shown from its start, the Apply button held at the sheet's foot (app.css, reading R391).
+function photoInView() { inSheetView($("photo-answer")); }
 
 // ---------------------------------------------------------------- in step with the table
 
