@@ -8,7 +8,7 @@ for each Medium figure named off its true square onto a square no figure's base 
 the base nearest that square (whose, found how), the offset from it, how far along the direction
 away from the camera (``along``) and across it, that base square's ``lean``, and the squares'
 readings and rims: a square behind a found base, within its lean, is that figure's body seen over
-the map. Held-out seeds (721-734) are refused.
+the map. Held-out seeds (751-764) are refused.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from assistant.photo import detect, load_image
 from assistant.photo.reference import load_reference
 from assistant.position.load import load_position
 
-HELD_OUT = range(721, 735)
+HELD_OUT = range(751, 765)
 seen: dict[str, Any] = {}
 _place = photo.place
 
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
     for arg in argv:
         folder, scene, mode = arg.split(":")
         if int(scene[1:]) in HELD_OUT:
-            print(f"{scene}: held out (seeds 721-734), not read", file=sys.stderr)
+            print(f"{scene}: held out (seeds 751-764), not read", file=sys.stderr)
             continue
         fd = Path(folder) if "/" in folder else Path("/work/diag19") / folder
         truth = yaml.safe_load((fd / f"{scene}.truth.yaml").read_text())

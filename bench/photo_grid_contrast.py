@@ -14,7 +14,7 @@ as two light lines to a search of the wrong polarity). Round 9 read this way why
 413-416 were refused without corner markers: their lines stand 3-5 grey levels off an art that
 varies by 10-40, where the crossings' windows look for 6 and more.
 
-Independent seeds 721-734 are held out for the final measurement and refused here."""
+Independent seeds 751-764 are held out for the final measurement and refused here."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def line_contrast(gray: np.ndarray, to_photo_px: np.ndarray, cols: int, rows: in
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("seeds", help="independent renderer seeds, e.g. 407-418 (721-734 are held out)")
+    ap.add_argument("seeds", help="independent renderer seeds, e.g. 407-418 (751-764 are held out)")
     ap.add_argument("--cache", default="/tmp/photo_grid_indep")
     ap.add_argument("--width", type=int, default=4000)
     ap.add_argument("--empty", action="store_true", help="the empty-map photos, not the game photos")

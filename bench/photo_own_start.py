@@ -11,7 +11,7 @@ as the start a refused search would hand it. One line a start: its error and the
 (``bench/independent/render.py``), which the code under test never sees. Round 29 measured s0575,
 s0580, s0607, s0641, s0645 (diagnosis) and s0650, s0652 (round 28's held-out set, now diagnosis):
 starts 0.16-0.36 squares off aligned to 0.03-0.12 or given none; every start 0.5 squares off or
-more given none. Independent seeds 721-734 are held out and refused here."""
+more given none. Independent seeds 751-764 are held out and refused here."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from assistant.photo.markers import find_markers
 from assistant.photo.reference import make_reference
 from assistant.position.load import load_position
 
-HELD_OUT = range(721, 735)
+HELD_OUT = range(751, 765)
 #: the moves (squares east, south) given each markers' grid
 MOVES = ((0.15, 0.0), (0.3, 0.0), (0.0, 0.3), (0.5, 0.0), (0.5, 0.5), (1.0, 0.0), (0.0, 1.0))
 
@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
     folder, scenes = Path(argv[0]), argv[1:]
     for st in scenes:
         if int(st[1:]) in HELD_OUT:
-            print(f"{st}: held out (seeds 721-734), not read", file=sys.stderr)
+            print(f"{st}: held out (seeds 751-764), not read", file=sys.stderr)
             continue
         img, empty = load_image(folder / f"{st}.jpg"), load_image(folder / f"{st}.empty.jpg")
         pos = load_position(folder / f"{st}.record.yaml")

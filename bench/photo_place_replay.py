@@ -18,7 +18,7 @@ named on: the squares' P(a base), the Large rim round the block's centre against
 clearest smaller rim in the block -- the signs the Large steps weigh (readings R86-R279).
 
 The truth is read only to score, never handed to the placement. Held-out discipline (issue 28):
-the independent seeds 721-734 are never read here.
+the independent seeds 751-764 are never read here.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from assistant.photo import placement as P
 from assistant.photo.reference import load_reference
 from assistant.position.load import load_position
 
-HELD_OUT = range(721, 735)
+HELD_OUT = range(751, 765)
 MODES = ("noref", "ref")
 #: place()'s arguments after the position, in order (its signature)
 ARGS = ("scores", "by_marker", "nowhere", "no_rim", "large_rims", "second_look", "away", "rims", "stickers", "sticker_names",

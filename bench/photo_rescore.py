@@ -14,10 +14,10 @@ boards fully right, right after confirming the listed squares, moved figures sil
 old square, squares listed a board, CPU seconds of `detect` a photo; and the answer's confidence
 against how often it was right (figures named by the roster, by marker; the listed squares).
 
-Held-out discipline (issue 28): the independent seeds 721-734 are the merger's final measurement
--- never render or read them here; 341-720 are for diagnosis (371-382, 383-394, 395-406, 407-418, 419-430, 431-442, 443-454,
+Held-out discipline (issue 28): the independent seeds 751-764 are the merger's final measurement
+-- never render or read them here; 341-734 are for diagnosis (371-382, 383-394, 395-406, 407-418, 419-430, 431-442, 443-454,
 455-466, 467-478, 479-490, 491-502, 503-514, 515-526, 527-538, 539-550, 551-562, 563-574, 575-586, 587-598, 599-610, 611-622,
-623-634, 635-646, 647-658, 659-670, 671-682 and 683-694 were the fifth to thirty-first rounds' final measurements,
+623-634, 635-646, 647-658, 659-670, 671-682, 683-694 and 721-732 were the fifth to thirty-second rounds' final measurements,
 read once before they became diagnosis seeds).
 """
 
@@ -41,7 +41,7 @@ from assistant.photo import NoGridError, detect, load_image, reference_grid
 from assistant.photo.reference import Reference, load_reference, make_reference
 from assistant.position.load import load_position
 
-HELD_OUT = range(721, 735)
+HELD_OUT = range(751, 765)
 MODES = ("noref", "ref")
 BINS = ((0.0, 0.5), (0.5, 0.8), (0.8, 0.95), (0.95, 1.01))
 
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     for jpg in sorted(a.folder.glob("s????.jpg")):
         st = jpg.stem
         if int(st[1:]) in HELD_OUT:
-            print(f"{st}: held out (seeds 721-734), not read", file=sys.stderr)
+            print(f"{st}: held out (seeds 751-764), not read", file=sys.stderr)
             continue
         if (a.scenes and st not in a.scenes) or not (a.folder / f"{st}.truth.yaml").exists():
             continue

@@ -10,7 +10,7 @@ n = 1, as :func:`assistant.photo.placement.place` reads it) is at least ``--floo
 ``--margin`` clearer than the named square's. For each such naming (its clearest such neighbour) it
 counts whether the named square is the figure's true square, the neighbour is, or neither: moving
 the figure onto the neighbour would fix the second, break the first and leave the third wrong.
-The truth is read only to score; the answer is the pipeline's own. Held-out seeds 721-734 are never read.
+The truth is read only to score; the answer is the pipeline's own. Held-out seeds 751-764 are never read.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from assistant.photo import NoGridError, detect, load_image
 from assistant.photo.reference import load_reference
 from assistant.position.load import load_position
 
-HELD_OUT = range(721, 735)
+HELD_OUT = range(751, 765)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,8 +16,8 @@ one look at each open map's telling square and ``--turn`` as it says, R264), ref
 to confirm (its entries, one an area or edge, and the squares and edges in them; how many of the
 wrong squares are among them, and among each map's first FIRST entries), and CPU seconds a map.
 
-Held-out discipline (issue 28): the independent seeds 721-734 are the merger's final measurement
--- never read here; 341-720 are for diagnosis.
+Held-out discipline (issue 28): the independent seeds 751-764 are the merger's final measurement
+-- never read here; 341-734 are for diagnosis.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from assistant.photo.mapread import as_map_yaml, to_confirm
 from assistant.photo.terrain import read_map_photo
 from assistant.position import load_position
 
-HELD_OUT = range(721, 735)
+HELD_OUT = range(751, 765)
 #: the entries of a map's list to confirm a judge is sure to look at (issue 28 item 5: a handful)
 FIRST = 5
 EDGE_KINDS = ("edge wall", "edge door")
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         for empty in sorted(folder.glob("s????.empty.jpg")):
             st = empty.name[:5]
             if int(st[1:]) in HELD_OUT:
-                print(f"{st}: held out (seeds 721-734), not read", file=sys.stderr)
+                print(f"{st}: held out (seeds 751-764), not read", file=sys.stderr)
                 continue
             if (wanted and st not in wanted) or not (folder / f"{st}.truth.yaml").exists():
                 continue

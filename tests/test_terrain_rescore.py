@@ -68,10 +68,10 @@ def test_it_reads_the_empty_photo_and_scores_it_against_the_truth(tmp_path: Path
 def test_held_out_seeds_are_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _folder(tmp_path, {"wall": ["F4"]})
     for suffix in ("empty.jpg", "truth.yaml", "record.yaml"):
-        (folder / f"s0005.{suffix}").rename(folder / f"s0725.{suffix}")
+        (folder / f"s0005.{suffix}").rename(folder / f"s0755.{suffix}")
     assert terrain_rescore.main([str(folder)]) == 0
     captured = capsys.readouterr()
-    assert "s0725: held out" in captured.err and "maps 0" in captured.out
+    assert "s0755: held out" in captured.err and "maps 0" in captured.out
 
 
 def test_a_map_read_upside_down_is_told_apart_from_one_turned_silently(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
