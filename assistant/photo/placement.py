@@ -1001,7 +1001,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     named_rimless = {s.at for s in figures if s.by == "roster" and s.at in rimless}
     # a Large or bigger figure the photo found nowhere: the squares of its recorded block, taken by
     # no other figure, listed as one doubt (reading R362)
-    lost_blocks = _lost_blocks(not_seen, right, {sq for s in figures for sq in space(pos, s)})
+    # -- a square of it a figure is named on without its marker, doubtfully, stays in the block's
+    # doubt: had the Large figure stood still, that naming is its base seen on one square (R913)
+    lost_blocks = _lost_blocks(not_seen, right, {sq for s in figures if s.by == "marker" or s.confidence >= SURE for sq in space(pos, s)})
     for lost_block in lost_blocks.values():
         right.update(lost_block)
     lost_block_squares = {sq for lost_block in lost_blocks.values() for sq in lost_block}
@@ -2489,8 +2491,9 @@ def _lost_blocks(not_seen: Sequence[Figure], right: Mapping[str, float], named_o
     """For each Large or bigger figure of ``not_seen`` (the photo found it nowhere), the squares of its
     recorded block, each with the doubt the block is listed with (reading R362): the least sure
     reading of the block's squares (``right``: each square's probability of being read right), at
-    most :data:`NOT_FOUND_READ`. A block one of whose squares a figure is named on (``named_on``), or
-    that runs off the map, is not listed. The block is one base: either it stands there or it does
+    most :data:`NOT_FOUND_READ`. A block one of whose squares a figure is named on (``named_on``: the
+    caller passes the squares of figures named by their marker or surely, reading R913), or that runs
+    off the map, is not listed. The block is one base: either it stands there or it does
     not, so its squares share one doubt and are ranked together -- listing some of them leaves the
     board wrong after confirming the list (R235 listed the corner alone, then not at all).
 
