@@ -613,6 +613,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     steps: list[list[str] | None] = [sure, unsure, None, steps_rimless, steps_painted]
     rim_rivals: list[tuple[str, str, str]] = []  # (figure, its square, the square as rimmed) the photo cannot tell apart
     rim_listed: list[tuple[str, str]] = []  # (figure, a square read empty showing a base's rim) listed with a doubtful naming (R98)
+    tied_beside: dict[str, str] = {}  # a square named and the square beside it passed over, read alike (R397)
     record_chose: set[str] = set()  # doubtful squares passed over for ones the photo reads less likely (R104)
     read_away = set(early_trim)  # the doubtful squares the roster's count reads away, as it first read them
     medium_figs = list(figs)
@@ -650,7 +651,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         # doubtful, and the square passed over is listed, not read away by the roster's count
         named_here = {squares[j] for j in pairs if j is not None}
         passed = [sq for sq in squares if sq not in named_here and doubtful(sq)]
-        record_chose |= {sq for sq in passed if any(p[sq] > p[named] for named in named_here)}
+        record_chose |= {sq for sq in passed if any(p[sq] > p[named] or _tied_beside(sq, named, p) for named in named_here)}
         rest = []
         for i, (f, j) in enumerate(zip(figs, pairs, strict=True)):
             if j is None:
@@ -659,8 +660,11 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
             sq = squares[j]
             taken.add(sq)
             conf = _confidence((sq,), p, by_count)
-            if any(p[other] > p[sq] for other in passed) or sq in painted or sq in rimless:
+            if any(p[other] > p[sq] or _tied_beside(other, sq, p) for other in passed) or sq in painted or sq in rimless:
                 conf = min(conf, COUNT_READ)
+            tied = [other for other in passed if p[other] <= p[sq] and _tied_beside(other, sq, p)]
+            if tied and coin.get(i) is None:
+                tied_beside[sq] = max(tied, key=lambda other: (p[other], _key(other)))
             named_steps.append((f, sq, conf, coin.get(i)))
         figs = rest
     # the steps chose which squares hold the Medium bases, the photo's surest first; who is who
@@ -811,7 +815,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
                 names=_first_six(left)
             )
         )
-    figures, unsure_names = _who_is_who(pos, figures, not_seen, left, lambda f, base: against_sticker(f, base) + unshown(f, base))
+    figures, unsure_names, swap_partners = _who_is_who(pos, figures, not_seen, left, lambda f, base: against_sticker(f, base) + unshown(f, base))
     for s in figures:
         marker = pos.figure(s.id).marker
         if s.by == "roster" and marker is not None and any(names.get(sq, patterns.get(sq)) == marker for sq in space(pos, s)):
@@ -997,7 +1001,9 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     named_rimless = {s.at for s in figures if s.by == "roster" and s.at in rimless}
     # a Large or bigger figure the photo found nowhere: the squares of its recorded block, taken by
     # no other figure, listed as one doubt (reading R362)
-    lost_blocks = _lost_blocks(not_seen, right, {sq for s in figures for sq in space(pos, s)})
+    # -- a square of it a figure is named on without its marker, doubtfully, stays in the block's
+    # doubt: had the Large figure stood still, that naming is its base seen on one square (R398)
+    lost_blocks = _lost_blocks(not_seen, right, {sq for s in figures if s.by == "marker" or s.confidence >= SURE for sq in space(pos, s)})
     for lost_block in lost_blocks.values():
         right.update(lost_block)
     lost_block_squares = {sq for lost_block in lost_blocks.values() for sq in lost_block}
@@ -1013,9 +1019,26 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
         shared = min(right[sq] if sq in as_said else _measured(right[sq]) for sq in (s.at, recorded))
         right[s.at] = right[recorded] = shared
         as_said |= {s.at, recorded}
+    # a figure whose name the photo cannot settle and the figure it would most likely have swapped
+    # with, both named off their recorded squares: had they swapped, both squares are misnamed --
+    # one doubt, ranked together (reading R396). (One on its own recorded square is doubted by
+    # _swappable, said as the swap namings proved.)
+    named_at = {s.id: s.at for s in figures if s.by == "roster" and s.at != pos.figure(s.id).at.name}
+    for fid, other in swap_partners.items():
+        one, two = named_at.get(fid), named_at.get(other)
+        if one is None or two is None or one not in right or two not in right:
+            continue
+        shared = min(right[sq] if sq in as_said else _measured(right[sq]) for sq in (one, two))
+        right[one] = right[two] = shared
+        as_said |= {one, two}
     ranked = _ranked(right, as_said)
     listed = tuple((sq, round(v, 3)) for sq, v in ranked[:MAX_LISTED])
     shown = {sq for sq, _v in listed}
+    for s in figures:
+        if s.by == "roster" and s.at in tied_beside and tied_beside[s.at] in shown and not reading.get(tied_beside[s.at], False):
+            notes.append(
+                _("{id} read at {at}, the nearer its recorded square, but {other} beside it reads as likely a base: one base read on both "
+                  "squares, the photo cannot tell which it stands on: confirm (reading R397)").format(id=s.id, at=s.at, other=tied_beside[s.at]))
     for fid, rival in rim_listed:
         if rival in shown:
             notes.append(
@@ -1189,7 +1212,8 @@ def _large_on_a_medium_square(pos: Position, figures: list[Seen], not_seen: Sequ
 
 
 def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], left: Sequence[str],
-                against_sticker: Callable[[Figure, Collection[str]], float] = lambda f, base: 0.0) -> tuple[list[Seen], list[str]]:
+                against_sticker: Callable[[Figure, Collection[str]], float] = lambda f, base: 0.0
+                ) -> tuple[list[Seen], list[str], dict[str, str]]:
     """Each figure named by the record alone (no base marker) with its confidence times how sure
     the naming is: every other way to name the same bases -- two of them swapped, three of them
     round in a ring (each on the next one's base: reading R121 in docs/readings.md), another figure
@@ -1197,11 +1221,14 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
     of movement more than the chosen one; each such way takes its share (:data:`IDENTITY_SCALE`).
     A naming that puts a figure under a sticker that is not its marker's costs as much more as the
     placement counted it (``against_sticker``: R102, R115). Also the ids of the figures whose
-    naming alone is less sure than :data:`SURE`."""
+    naming alone is less sure than :data:`SURE`, and for each of them the figure named by the roster
+    it would most likely have swapped with (the swap of two that costs the least movement more:
+    reading R396)."""
     by_id = {f.id: f for f in pos.figures}
     named = [(k, s) for k, s in enumerate(figures) if s.by == "roster"]
     out = list(figures)
     unsure: list[str] = []
+    partners: dict[str, str] = {}
 
     costs: dict[tuple[str, str], float] = {}  # the rings weigh each figure on each base many times
 
@@ -1215,8 +1242,10 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
         d = cost(f, s.at)
         extra = []
         alike = [(s2, by_id[s2.id]) for k2, s2 in named if k2 != k and by_id[s2.id].size.footprint == f.size.footprint]
+        swaps: list[tuple[float, str]] = []  # each swap of two: its movement more, the other figure
         for s2, g in alike:
             extra.append(cost(f, s2.at) + cost(g, s.at) - d - cost(g, s2.at))
+            swaps.append((extra[-1], s2.id))
             # three round in a ring (R121): f on g's base, g on h's, h on f's. The photo shows the
             # same bases; weighed against the swaps of two alone, three figures that all moved were
             # named surer than all the namings of their bases allow (s0469: 0.53-0.57 said, all three wrong)
@@ -1229,7 +1258,9 @@ def _who_is_who(pos: Position, figures: list[Seen], not_seen: Sequence[Figure], 
         out[k] = Seen(s.id, s.at, round(s.confidence * sure, 3), s.by)
         if sure < SURE:
             unsure.append(s.id)
-    return out, unsure
+            if swaps:
+                partners[s.id] = min(swaps)[1]
+    return out, unsure, partners
 
 
 #: how far a figure may have gone since the record, in squares (king's moves), when asking whether
@@ -1398,6 +1429,25 @@ def _where_by_rim(figs: Sequence[Figure], squares: Sequence[str], pairs: Sequenc
         if tied:
             coin[i] = squares[max(tied, key=lambda k: (rims.get(squares[k], 0.0), -cost[i][k]))]
     return coin
+
+
+#: the classifier's odds within which a doubtful square passed over, beside the square a figure was
+#: named on, reads as likely a base as that square (reading R397): one base read on two squares side
+#: by side, the record's nearest square chose between them, not the photo
+TIED_READ = 0.05
+
+
+def _tied_beside(passed: str, named: str, p: Mapping[str, float]) -> bool:
+    """Whether the square ``passed`` over lies beside the square ``named`` (a king's move) and reads
+    as a base within :data:`TIED_READ` of it: a coin toss the record's nearest square settled
+    (reading R397, as R104's squares passed over that read likelier).
+
+    >>> _tied_beside("K5", "L5", {"K5": 0.555, "L5": 0.559}), _tied_beside("J5", "L5", {"J5": 0.555, "L5": 0.559})
+    (True, False)
+    >>> _tied_beside("K5", "L5", {"K5": 0.5, "L5": 0.559})
+    False
+    """
+    return _reach(parse_square(passed), parse_square(named)) <= 1 and p[passed] >= p[named] - TIED_READ
 
 
 def _neighbours(name: str, cols: int, rows: int) -> list[str]:
@@ -2441,8 +2491,9 @@ def _lost_blocks(not_seen: Sequence[Figure], right: Mapping[str, float], named_o
     """For each Large or bigger figure of ``not_seen`` (the photo found it nowhere), the squares of its
     recorded block, each with the doubt the block is listed with (reading R362): the least sure
     reading of the block's squares (``right``: each square's probability of being read right), at
-    most :data:`NOT_FOUND_READ`. A block one of whose squares a figure is named on (``named_on``), or
-    that runs off the map, is not listed. The block is one base: either it stands there or it does
+    most :data:`NOT_FOUND_READ`. A block one of whose squares a figure is named on (``named_on``: the
+    caller passes the squares of figures named by their marker or surely, reading R398), or that runs
+    off the map, is not listed. The block is one base: either it stands there or it does
     not, so its squares share one doubt and are ranked together -- listing some of them leaves the
     board wrong after confirming the list (R235 listed the corner alone, then not at all).
 
