@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from assistant.cards import default_library
 from assistant.game import Game, store
 from assistant.resources import example_path
@@ -49,6 +51,64 @@ def test_a_look_keeps_the_log_files_of_a_connection_opening_the_game_at_that_mom
     store._remove_new_sidecars(path, set())  # nobody has the game open now: a look leaves nothing behind
     assert not wal.exists() and not shm.exists()
     assert os.path.getsize(path) > 0
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from assistant.cli.app import app
+
+    r = CliRunner().invoke(app, list(args), env={"TABLETOP_LANG": "en", "COLUMNS": "200"})
+    assert "Traceback" not in r.output
+    return r.exit_code, r.output
+
+
+#: a position a judge wrote, with a name Notepad keeps only in Unicode ("Tést café")
+POSITION = """format: tabletop-position/1
+rules: swm2008
+map: {name: Tést café, cols: 12, rows: 10, squares: {wall: [F4]}}
+figures:
+  - {id: obi, card: General Obi-Wan Kenobi, side: light, at: C8}
+  - {id: dooku, card: Count Dooku of Serenno, side: dark, at: R8}
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_position_windows_saved_as_unicode_is_read_as_its_byte_order_mark_says(tmp_path: Path, encoding: str) -> None:
+    """Reading R952: a position file saved by Notepad as "Unicode" (UTF-16 with its byte-order
+    mark; YAML 1.2 §5.2 asks every processor to read it) was refused "is not UTF-8 text (byte 0 is
+    0xff)". It is read as its mark says, and its problems are placed on the lines they are on."""
+    mark = {"utf-16": b"", "utf-16-be": b"\xfe\xff", "utf-32": b""}[encoding]
+    path = tmp_path / "table.yaml"
+    path.write_bytes(mark + POSITION.replace("\n", "\r\n").encode(encoding))
+    code, out = _cli("validate", str(path))
+    assert code == 2 and "table.yaml:6: figures[1].at: dooku at R8 is off the map" in out, out  # the file's own mistake, on its line
+    path.write_bytes(mark + POSITION.replace("R8", "J8").encode(encoding))
+    code, out = _cli("validate", str(path))
+    assert code == 0 and out.startswith("ok "), out
+    code, out = _cli("show", str(path))
+    assert code == 0 and "Tést café" in out, out
+
+
+def test_a_card_file_windows_saved_as_unicode_is_read(tmp_path: Path) -> None:
+    """Reading R952: a card file of one's own (``cards new``) saved again by Notepad as "Unicode"."""
+    made = tmp_path / "rex.yaml"
+    code, out = _cli("cards", "new", "Clone Captain Rex", "--game", "swm", "-o", str(made))
+    assert code == 0, out
+    saved = tmp_path / "rex-unicode.yaml"
+    saved.write_bytes(made.read_text(encoding="utf-8").replace("\n", "\r\n").encode("utf-16"))
+    code, out = _cli("cards", "validate", str(saved))
+    assert code == 0 and "1 cards in 1 files" in out, out
+
+
+def test_a_position_in_windows_1252_is_refused_saying_how_to_save_it(tmp_path: Path) -> None:
+    """Reading R952: a file in Windows' "ANSI" (Windows-1252) is not read as a guess -- YAML is
+    Unicode -- and the refusal says how to save it (it asked "is it a YAML file?" of a judge's own
+    position)."""
+    path = tmp_path / "table.yaml"
+    path.write_bytes(POSITION.encode("cp1252"))
+    code, out = _cli("validate", str(path))
+    assert code == 2 and "table.yaml:3: is not UTF-8 text (byte 56 is 0xe9)" in out and "save it again as UTF-8" in out, out
 
 
 def test_a_look_from_another_thread_keeps_the_locks_of_this_processs_connection(tmp_path: Path) -> None:
