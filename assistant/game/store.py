@@ -397,7 +397,10 @@ class _CountedConnection(sqlite3.Connection):
             _uncount(key)
 
     def __del__(self) -> None:
-        self._uncount()
+        try:
+            self._uncount()
+        except Exception:  # at the interpreter's exit the module's lock may be gone: nothing left to count
+            pass
 
 
 def _game_connect(path: Path, target: str, **options: Any) -> sqlite3.Connection:
