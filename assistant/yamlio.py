@@ -114,13 +114,26 @@ def _short_name(name: str, limit: int = 120) -> str:
     return name if len(name) <= limit else name[:60] + "..." + name[-40:]
 
 
+#: the byte-order marks a YAML file may start with, and the encoding each names (YAML 1.2 §5.2:
+#: a processor reads UTF-8, UTF-16 and UTF-32; UTF-32's before UTF-16's, which start the same)
+_BOMS = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\xfe\xff", "utf-16"), (b"\xff\xfe", "utf-16"))
+
+
 def decode_text(raw: bytes, name: str) -> str:
+    """The text of a YAML file: UTF-8 (with or without its byte-order mark), or the UTF-16 or
+    UTF-32 its byte-order mark names -- Windows Notepad's "Unicode" (reading R400)."""
+    encoding = next((enc for bom, enc in _BOMS if raw.startswith(bom)), "utf-8-sig")
     try:
-        text = raw.decode("utf-8-sig")
+        text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
+        if encoding != "utf-8-sig":
+            raise YamlReadError([Problem(_("is not UTF-8 text, and breaks off at byte {start} as the {encoding} its byte-order mark names: "
+                                           "save it again as UTF-8").format(encoding=encoding.upper(), start=exc.start), name)]) from None
         line = raw[: exc.start].count(b"\n") + 1
         raise YamlReadError(
-            [Problem(_("is not UTF-8 text (byte {start} is {raw:#04x}); is it a YAML file?").format(start=exc.start, raw=raw[exc.start]), name, line)]
+            [Problem(_("is not UTF-8 text (byte {start} is {raw:#04x}): not a YAML file, or one saved in another encoding "
+                      "(Windows' \"ANSI\"): save it again as UTF-8").format(
+                start=exc.start, raw=raw[exc.start]), name, line)]
         ) from None
     if "\x00" in text:
         raise YamlReadError([Problem(_("contains NUL bytes; it is a binary file, not YAML"), name)])

@@ -274,7 +274,7 @@ def last_seq(path: Path) -> int:
     """The log's last event number: cheap (one indexed read), for edges polling for changes and
     for caches of the fold."""
     try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
+        con = _game_connect(path, f"file:{quote(str(path))}?mode=ro", uri=True, timeout=5)
         try:
             row = con.execute("SELECT MAX(seq) FROM events").fetchone()
         finally:
@@ -344,51 +344,121 @@ def _remove_new_sidecars(path: Path, before: set[Path]) -> None:
     meantime, and they are its log. Removed, a served table's notes committed into its ``-wal`` were
     lost and its next writes refused as "damaged (disk I/O error)", while ``game note`` and
     ``game log`` ran beside two servers (bench/hostile_table.py, reading R374). A ``-wal`` that
-    holds frames is never removed either: they may be events no checkpoint has copied yet."""
+    holds frames is never removed either: they may be events no checkpoint has copied yet.
+
+    The files are removed while this process holds the lock no connection can be opened beside
+    (:func:`_no_connection_lock`), so that none opens them between the question and the removal
+    (reading R399: a connection that had opened the empty ``-wal`` just after the question wrote its
+    notes into the removed file)."""
     made = [p for p in _sidecars(path) if p not in before and p.exists()]
-    # asked only where there is a file to remove: the question opens and closes the -shm, which
-    # would drop this process's own SQLite locks on it (POSIX) had this process the game open
-    if not made or _in_use(path):
+    if not made:
         return
-    for p in made:
+    with _OPEN_HERE_LOCK:  # no thread of this process opens the game meanwhile
+        # a connection of this process on the game: its files (POSIX locks are the process's, so
+        # the lock below would not see it, and closing the lock's descriptor would drop its locks)
+        if _OPEN_HERE.get(os.path.realpath(path)):
+            return
+        held = _no_connection_lock(path)
+        if held is None:
+            return
         try:
-            if p.name.endswith("-wal") and p.stat().st_size > 0:
-                continue
-            p.unlink()
-        except OSError:
+            for p in made:
+                try:
+                    if p.name.endswith("-wal") and p.stat().st_size > 0:
+                        continue
+                    p.unlink()
+                except OSError:
+                    pass
+        finally:
+            os.close(held)
+
+
+#: the game files this process has connections on (or is opening one on), by real path, and how
+#: many: a look removes no sidecar of a game another thread of this process has open (R399)
+_OPEN_HERE: dict[str, int] = {}
+_OPEN_HERE_LOCK = threading.Lock()
+
+
+class _CountedConnection(sqlite3.Connection):
+    """A connection on a game file, counted in :data:`_OPEN_HERE` from before it opens until it
+    is closed (or collected unclosed)."""
+
+    _here: str | None = None
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._uncount()
+
+    def _uncount(self) -> None:
+        key, self._here = self._here, None
+        if key is not None:
+            _uncount(key)
+
+    def __del__(self) -> None:
+        try:
+            self._uncount()
+        except Exception:  # at the interpreter's exit the module's lock may be gone: nothing left to count
             pass
 
 
-#: the byte of the ``-shm`` index every open WAL connection holds a shared lock on while it lives
-#: (SQLite's unix VFS: UNIX_SHM_DMS, the "dead man switch", at 120 + 8)
-SHM_DMS_BYTE = 128
+def _game_connect(path: Path, target: str, **options: Any) -> sqlite3.Connection:
+    """``sqlite3.connect(target, **options)`` on the game file ``path``, counted in
+    :data:`_OPEN_HERE` before it opens, so that no look of another thread removes its files."""
+    key = os.path.realpath(path)
+    with _OPEN_HERE_LOCK:
+        _OPEN_HERE[key] = _OPEN_HERE.get(key, 0) + 1
+    try:
+        con = sqlite3.connect(target, factory=_CountedConnection, **options)
+    except BaseException:
+        _uncount(key)
+        raise
+    if isinstance(con, _CountedConnection):
+        con._here = key
+    else:  # a stand-in for sqlite3.connect (the tests' failing disks): nothing to count
+        _uncount(key)
+    return con
 
 
-def _in_use(path: Path) -> bool:
-    """Has another process a connection open on the game (a lock on its ``-shm``'s DMS byte)?
-    The lock is asked (F_GETLK), never taken; closing the descriptor opened to ask drops any lock
-    this process holds on the file (POSIX), so it is asked only where this process has no
-    connection on the game (:func:`_remove_new_sidecars`). Where locks cannot be asked (no
-    ``fcntl``), the files are taken as in use and kept."""
-    shm = path.with_name(path.name + "-shm")
+def _uncount(key: str) -> None:
+    with _OPEN_HERE_LOCK:
+        left = _OPEN_HERE.get(key, 0) - 1
+        if left > 0:
+            _OPEN_HERE[key] = left
+        else:
+            _OPEN_HERE.pop(key, None)
+
+
+#: SQLite's unix VFS: the bytes of the database file that every open connection of a WAL game
+#: holds a read lock on while it lives (its SHARED lock: PENDING_BYTE + 2, 510 bytes); a connection
+#: takes it before it opens the ``-wal`` and maps the ``-shm``, and SQLite itself takes it for
+#: writing to know it is the last connection before it removes them (sqlite3WalClose)
+SHARED_FIRST = 0x40000000 + 2
+SHARED_SIZE = 510
+
+
+def _no_connection_lock(path: Path) -> int | None:
+    """A descriptor of the game file holding a write lock on SQLite's SHARED bytes, or None when
+    another process has the game open (or the lock cannot be had: no ``fcntl``, a file that cannot
+    be opened). Held, no other connection can open the game: one that tries waits (its busy
+    timeout) until the descriptor is closed. Closing it drops any lock this process holds on the
+    file (POSIX), so it is taken only where this process has no connection on the game
+    (:func:`_remove_new_sidecars`)."""
     try:
         import fcntl  # the unix VFS's locks; absent on Windows
     except ImportError:  # pragma: no cover - Windows
-        return shm.exists()
+        return None
     try:
-        fd = os.open(shm, os.O_RDONLY)
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return True
+        fd = os.open(path, os.O_RDWR)  # a write lock needs a descriptor open for writing
+    except OSError:  # a file this user may not write: the sidecars are kept, as when in use
+        return None
     try:
-        probe = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHM_DMS_BYTE, 1, 0)
-        held = struct.unpack("hhqqi", fcntl.fcntl(fd, fcntl.F_GETLK, probe))[0]
-        return bool(held != fcntl.F_UNLCK)
-    except OSError:
-        return True
-    finally:
+        fcntl.fcntl(fd, fcntl.F_SETLK, struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHARED_FIRST, SHARED_SIZE, 0))
+    except OSError:  # held by another process's connection (EAGAIN / EACCES)
         os.close(fd)
+        return None
+    return fd
 
 
 def _ro_connect(path: Path) -> sqlite3.Connection:
@@ -396,7 +466,7 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
     opened as immutable, which is safe because nobody can write there either."""
     uri = f"file:{quote(str(path))}?mode=ro"
     before = {p for p in _sidecars(path) if p.exists()}
-    con = sqlite3.connect(uri, uri=True)
+    con = _game_connect(path, uri, uri=True)
     try:
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return con
@@ -425,11 +495,24 @@ def _ro_connect(path: Path) -> sqlite3.Connection:
         return sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)
 
 
+def _game_head(path: Path) -> bytes:
+    """The game file's first bytes, read only while no connection of this process is open on it
+    (none opens meanwhile): closing a descriptor of the file drops every lock this process holds
+    on it (POSIX), SQLite's shared lock of another thread's connection too, and another process's
+    last connection then removed the -wal and -shm under it, its acknowledged events with them
+    (reading R399). With one open, the file is an SQLite file that connection reads; were it
+    replaced since, SQLite refuses it in the check that follows."""
+    with _OPEN_HERE_LOCK:
+        if _OPEN_HERE.get(os.path.realpath(path)):
+            return SQLITE_HEADER
+        return read_head(path, len(SQLITE_HEADER))
+
+
 def _check_readonly_inner(path: Path) -> None:
     if path.is_dir():
         raise GameFileError(_("{path} is a directory, not a game file").format(path=path))
     try:
-        head = read_head(path, len(SQLITE_HEADER))  # a FIFO or a device is refused here, and a big file is not read whole
+        head = _game_head(path)  # a FIFO or a device is refused here, and a big file is not read whole
     except OSError as exc:
         raise GameFileError(_("cannot read the game file {path}: {why}").format(path=path, why=exc.strerror or exc)) from None
     if head != SQLITE_HEADER:
@@ -806,7 +889,7 @@ class GameStore:
     def _connect(path: Path) -> sqlite3.Connection:
         # any thread may use it (the live table's worker threads): a store's or a watch's own lock
         # keeps it to one at a time
-        con = sqlite3.connect(str(path), timeout=10.0, isolation_level=None, check_same_thread=False)
+        con = _game_connect(path, str(path), timeout=10.0, isolation_level=None, check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA synchronous=FULL")
         con.execute("PRAGMA busy_timeout=10000")
