@@ -637,7 +637,6 @@ def test_a_big_base_is_found_where_the_photo_shows_it(monkeypatch, grid_once) ->
     photo's best block and listed by the figure's square (reading R62); with half its block surely empty
     it is found only by its base's round rim, listed; with no rim either the photo shows no Large
     base, and the figure is not seen (not placed where the record puts it)."""
-    import assistant.photo as photo
 
     pos = load_position(example_path("pillar-room"))
     big = pos.figure("yuzzem")
