@@ -22,14 +22,13 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import independent as ind  # the black-box bench's scoring, beside this script
 
-import assistant.photo as photo
-from assistant.photo import detect, load_image
+from assistant.photo import detect, load_image, squares
 from assistant.photo.reference import load_reference
 from assistant.position.load import load_position
 
 HELD_OUT = range(751, 765)
 seen: dict[str, Any] = {}
-_place = photo.place
+_place = squares.place
 
 
 def _spy(*args: Any, **kwargs: Any) -> Any:
@@ -40,7 +39,7 @@ def _spy(*args: Any, **kwargs: Any) -> Any:
 
 
 def main(argv: list[str]) -> int:
-    photo.place = _spy  # type: ignore[assignment]
+    squares.place = _spy  # type: ignore[assignment]
     for arg in argv:
         folder, scene, mode = arg.split(":")
         if int(scene[1:]) in HELD_OUT:

@@ -31,9 +31,8 @@ from typing import Any
 
 import yaml
 
-import assistant.photo as photo
 from assistant.coords import Square
-from assistant.photo import NoGridError, detect, load_image
+from assistant.photo import NoGridError, detect, load_image, squares
 from assistant.photo import placement as P
 from assistant.photo.reference import load_reference
 from assistant.position.load import load_position
@@ -47,7 +46,7 @@ ARGS = ("scores", "by_marker", "nowhere", "no_rim", "large_rims", "second_look",
 
 def record(folders: list[Path], to: Path) -> int:
     to.mkdir(parents=True, exist_ok=True)
-    real = photo.place
+    real = squares.place
     last: dict[str, Any] = {}
 
     def spy(*a: Any, **k: Any) -> P.Placement:
@@ -55,7 +54,7 @@ def record(folders: list[Path], to: Path) -> int:
         last["call"] = (a, k, out)
         return out
 
-    photo.place = spy  # type: ignore[assignment]
+    squares.place = spy  # type: ignore[assignment]
     try:
         for folder in folders:
             for jpg in sorted(folder.glob("s????.jpg")):
@@ -81,7 +80,7 @@ def record(folders: list[Path], to: Path) -> int:
                         (to / f"{st}.{m}.pkl").write_bytes(pickle.dumps((str(folder), a, k, out)))
                 print(st, flush=True)
     finally:
-        photo.place = real
+        squares.place = real
     return 0
 
 

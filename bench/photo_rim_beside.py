@@ -23,10 +23,9 @@ from typing import Any
 
 import yaml
 
-import assistant.photo as photo
 from assistant.coords import parse_square
 from assistant.errors import AssistantError
-from assistant.photo import NoGridError, detect, load_image
+from assistant.photo import NoGridError, detect, load_image, squares
 from assistant.photo.reference import load_reference
 from assistant.position.load import load_position
 
@@ -41,14 +40,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--orthogonal", action="store_true", help="only the four neighbours across an edge")
     a = ap.parse_args(argv)
     seen: dict[str, Any] = {}
-    original = photo.place
+    original = squares.place
 
     def wrapped(*args: Any, **kw: Any) -> Any:
         out = original(*args, **kw)
         seen.update(rims=dict(args[8] or {}), nowhere=set(args[3]), out=out)
         return out
 
-    photo.place = wrapped
+    squares.place = wrapped
     tally: Counter[tuple[str, str]] = Counter()
     for folder in a.folders:
         for jpg in sorted(folder.glob("s????.jpg")):

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from assistant.cli.app import app
 from assistant.coords import parse_square
 from assistant.model import Map, Position
-from assistant.photo import NoGridError, detect, locate_grid
+from assistant.photo import NoGridError, detect, gridsearch, locate_grid, squares
 from assistant.photo.calibrate import calibrate, load, render_board_views, save
 from assistant.photo.lines import UnorientedGridError, find_grid_from_lines
 from assistant.photo.placement import SURE, said_sure
@@ -203,13 +203,12 @@ def test_a_noise_image_is_refused_before_any_search(monkeypatch) -> None:
     """The grid search's work budget: an image with no structure (noise, of any size; JPEG'd too)
     gets no marker search and no printed-lines search (minutes of work on noise), and is refused
     with the message of any photo without a board."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
 
     def searched(*a: Any, **k: Any) -> Any:
         raise AssertionError("an image with no structure was searched")
 
-    monkeypatch.setattr(photo, "find_markers_counted", searched)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", searched)
     monkeypatch.setattr(lines, "find_grid_from_lines", searched)
     pos = load_position(example_path("clone-wars-corridor"))
     rng = np.random.default_rng(1)
@@ -234,7 +233,7 @@ def test_a_marker_search_handed_too_many_candidates_stops_the_harder_ones(monkey
         calls.append(k)
         return [], MAX_MARKER_CANDIDATES + 1
 
-    monkeypatch.setattr(photo, "find_markers_counted", crowded)  # the first, plain search included
+    monkeypatch.setattr(gridsearch, "find_markers_counted", crowded)  # the first, plain search included
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     pos = load_position(example_path("clone-wars-corridor"))
     img, _ = drawn("clone-wars-corridor", seed=1, width=1600, height=1200)
@@ -401,10 +400,9 @@ def test_dark_wall_squares_are_terrain_not_bases(monkeypatch: pytest.MonkeyPatch
     res = detect(img, pos, "walls")
     assert not {s.name for s in walls} & set(res.occupied)
     # and where the classifier does take a wall square for a base, the rules model overrules it, saying so
-    import assistant.photo as photo
 
-    real = photo.square_probabilities
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s.name: 0.99 for s in walls}})
+    real = squares.square_probabilities
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s.name: 0.99 for s in walls}})
     res = detect(img, pos, "walls")
     assert not {s.name for s in walls} & set(res.occupied)
     assert any("look dark like a base" in n for n in res.notes)
@@ -419,11 +417,11 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
 
     pos = load_position(example_path("clone-wars-corridor"))
     img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, figures_tall=False)
-    real = photo.square_probabilities
+    real = squares.square_probabilities
     read = real(img, photo.locate_grid(img, pos)[0], pos.map.cols, pos.map.rows)  # once, not once a square
     empty = sorted(s for s in (f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 9)) if s not in truth.occupied and s in read)[:2]
     # one doubtful false square beside the true ones: dropped, listed
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.6})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.6})
     res = detect(img, pos, "extra")
     assert empty[0] not in res.occupied and all(u["confidence"] >= SURE for u in res.uncertain if u["square"] == empty[0])  # listed last at most (R99)
     assert any("roster's bases cover" in n and f"the doubtful {empty[0]} read as empty" in n for n in res.notes)
@@ -433,7 +431,7 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     # a confident false square on bare map: it shows no base's rim, so it is doubtful (the
     # roster's count reads it as empty, or, every figure found elsewhere, as printed art:
     # reading R60), and listed
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.97})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 0.97})
     res = detect(img, pos, "extra")
     # (said at 0.9, so not on the short list: reading R62)
     assert empty[0] not in res.occupied and all(u["confidence"] >= SURE for u in res.uncertain if u["square"] == empty[0])  # listed last at most (R99)
@@ -442,9 +440,9 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     # plastic: a coloured square is a disc printed on the map, R123), but with every figure found
     # elsewhere it is read as empty and listed: such squares proved art, bodies or shadows, never a
     # figure the record lacks (reading R175)
-    real_rims = photo.rim_check
-    monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
-    monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 0.97}, got[1] - {empty[0]}))(real_rims(*a, **k)))
+    real_rims = squares.rim_check
+    monkeypatch.setattr(squares, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
+    monkeypatch.setattr(squares, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 0.97}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img, pos, "extra")
     assert empty[0] not in res.occupied and empty[0] in {u["square"] for u in res.uncertain}
     assert any(empty[0] in n and "R175" in n for n in res.notes)
@@ -455,8 +453,8 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
 
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)  # no base markers
     img2, truth2 = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 1.0})
-    monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 1.0}, got[1] - {empty[0]}))(real_rims(*a, **k)))
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), empty[0]: 1.0})
+    monkeypatch.setattr(squares, "rim_check", lambda *a, **k: (lambda got: ({**got[0], empty[0]: 1.0}, got[1] - {empty[0]}))(real_rims(*a, **k)))
     res = detect(img2, bare, "extra")
     covered = {sq for f in res.figures for sq in photo.figures.space(bare, f)}
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in bare.figures}
@@ -467,7 +465,7 @@ def test_the_roster_count_settles_doubtful_squares_and_lists_them(monkeypatch, g
     unmarked = [f for f in pos.figures if f.marker is None and f.size.footprint == 1]
     if unmarked:
         gone = unmarked[0].at.name
-        monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), gone: 0.4})
+        monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), gone: 0.4})
         res = detect(img, pos, "missing")
         assert gone in res.occupied and gone in {u["square"] for u in res.uncertain}
 
@@ -529,15 +527,14 @@ def test_a_big_base_with_a_doubtful_square_still_fits_its_block(monkeypatch, gri
     A doubtful square that no figure then takes, beyond the roster's count, is read as empty: beside
     a figure, as its body or shadow, said 0.9 and not listed (reading R69: right 71 of 77 times on
     the independent diagnosis photos); far from every figure, listed."""
-    import assistant.photo as photo
 
     pos = load_position(example_path("pillar-room"))
     yuzzem = pos.figure("yuzzem")
     img, truth = drawn("pillar-room", seed=7, width=2400, height=1800, figures_tall=False)
-    real = photo.square_probabilities
+    real = squares.square_probabilities
     edge = yuzzem.at.offset(1, 1).name  # the block's south-east square
     stray = next(f"{c}{r}" for c in "ABCDEFGH" for r in range(1, 9) if f"{c}{r}" not in truth.occupied)
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), edge: 0.35, stray: 0.6})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), edge: 0.35, stray: 0.6})
     res = detect(img, pos, "big")
     assert {f.id: f.at for f in res.figures}["yuzzem"] == yuzzem.at.name
     assert edge in res.occupied and yuzzem.at.name in {u["square"] for u in res.uncertain}
@@ -553,20 +550,19 @@ def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_o
     its recorded square because the record says so); 'photo check' asks to confirm it."""
     from dataclasses import replace
 
-    import assistant.photo as photo
     from assistant.photo.compare import compare
 
     pos = load_position(example_path("clone-wars-corridor"))
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
     img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
-    real = photo.square_probabilities
+    real = squares.square_probabilities
     fig = next(f for f in bare.figures if f.size.footprint == 1)
     far = next(f"{c}{r}" for c in "ONMLK" for r in range(1, 5) if f"{c}{r}" not in truth.occupied)
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.6})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.6})
     # the far square as if it showed a base's grey plastic (the bare map's colour is a printed disc's, R123)
-    monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
+    monkeypatch.setattr(squares, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
     # and a base's round rim (bare map shows none: a figure would be named there only where no other way remains, R339)
-    real_rim, far_at = photo.rim_strength, parse_square(far)
+    real_rim, far_at = squares.rim_strength, parse_square(far)
 
     def far_rimmed(view: np.ndarray, cols: int, rows: int, n: int) -> np.ndarray:
         got = np.array(real_rim(view, cols, rows, n), dtype=float)
@@ -574,12 +570,12 @@ def test_where_vision_cannot_tell_the_record_does_not_decide(monkeypatch, grid_o
             got[far_at.row * cols + far_at.col] = 0.2
         return got
 
-    monkeypatch.setattr(photo, "rim_strength", far_rimmed)
+    monkeypatch.setattr(squares, "rim_strength", far_rimmed)
     res = detect(img, bare, "doubt")
     assert {f.id: f.at for f in res.figures}[fig.id] == far
     assert fig.at.name not in res.occupied and {far, fig.at.name} <= {u["square"] for u in res.uncertain}
     assert {r.figure: r.verdict for r in compare(bare, res).rows if r.figure}[fig.id] == "uncertain"
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.99})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), fig.at.name: 0.4, far: 0.99})
     res = detect(img, bare, "moved")
     assert {f.id: f.at for f in res.figures}[fig.id] == far
 
@@ -590,25 +586,24 @@ def test_a_false_square_beside_a_figure_gives_way_to_the_roster_count(monkeypatc
     every figure too, and listed (reading R175: such squares were never a figure the record lacks). Beside a
     figure it is named in a note, said 0.9 and not listed (reading R69: such squares were right 71
     of 77 times on the independent diagnosis photos)."""
-    import assistant.photo as photo
 
     pos = load_position(example_path("clone-wars-corridor"))
     img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, figures_tall=False)
-    real = photo.square_probabilities
+    real = squares.square_probabilities
     beside, far = "D8", "J3"  # beside Obi-Wan on C8; seven squares and more from every figure
     assert not {beside, far} & truth.occupied
     # each square as if it showed a base's rim (a square of bare map shows none: it would be
     # doubtful, read as empty by the roster's count, see test_the_roster_count_settles_doubtful_squares_and_lists_them)
-    real_rims = photo.rim_check
-    monkeypatch.setattr(photo, "rim_check", lambda *a, **k: (lambda got: ({**got[0], **{s: a[0][s] for s in (beside, far)}},
+    real_rims = squares.rim_check
+    monkeypatch.setattr(squares, "rim_check", lambda *a, **k: (lambda got: ({**got[0], **{s: a[0][s] for s in (beside, far)}},
                                                                            got[1] - {beside, far}))(real_rims(*a, **k)))
     # and a base's grey plastic (the bare map's colour is a printed disc's: R123)
-    monkeypatch.setattr(photo, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), beside: 0.97})
+    monkeypatch.setattr(squares, "plastic_colourfulness", lambda view, cols, rows: np.zeros(cols * rows))
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), beside: 0.97})
     res = detect(img, pos, "leaning")
     assert set(res.occupied) == truth.occupied and all(u["confidence"] >= SURE for u in res.uncertain if u["square"] == beside)  # listed last at most (R99)
     assert any(beside in n and "body or shadow" in n for n in res.notes)
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), far: 0.97})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), far: 0.97})
     res = detect(img, pos, "stranger")
     assert set(res.occupied) == truth.occupied and far in {u["square"] for u in res.uncertain}
     assert any(far in n and "R175" in n for n in res.notes)
@@ -620,15 +615,14 @@ def test_a_figure_vision_finds_nowhere_is_not_seen(monkeypatch, grid_once) -> No
     'photo check' says it is missing."""
     from dataclasses import replace
 
-    import assistant.photo as photo
     from assistant.photo.compare import compare
 
     pos = load_position(example_path("clone-wars-corridor"))
     bare = Position(pos.edition, pos.map, tuple(replace(f, marker=None) for f in pos.figures), pos.cards)
     img, truth = drawn("clone-wars-corridor", seed=5, width=2400, height=1800, without_base_markers=True, figures_tall=False)
-    real = photo.square_probabilities
+    real = squares.square_probabilities
     hidden = bare.figure("clone1")
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), hidden.at.name: 0.01})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), hidden.at.name: 0.01})
     res = detect(img, bare, "hidden")
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in bare.figures if f.id != "clone1"}
     assert res.not_seen == ["clone1"] and res.as_json()["not_seen"] == ["clone1"]
@@ -643,18 +637,17 @@ def test_a_big_base_is_found_where_the_photo_shows_it(monkeypatch, grid_once) ->
     photo's best block and listed by the figure's square (reading R62); with half its block surely empty
     it is found only by its base's round rim, listed; with no rim either the photo shows no Large
     base, and the figure is not seen (not placed where the record puts it)."""
-    import assistant.photo as photo
 
     pos = load_position(example_path("pillar-room"))
     big = pos.figure("yuzzem")
     img, truth = drawn("pillar-room", seed=7, width=2400, height=1800, figures_tall=False)
-    real = photo.square_probabilities
+    real = squares.square_probabilities
     half = [big.at.offset(1, 0).name, big.at.offset(1, 1).name]  # its eastern half
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s: 0.3 for s in half}})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s: 0.3 for s in half}})
     res = detect(img, pos, "half")
     assert {f.id: f.at for f in res.figures} == {f.id: f.at.name for f in pos.figures}
     assert set(res.occupied) == truth.occupied and big.at.name in {u["square"] for u in res.uncertain}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s: 0.03 for s in half}})
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {**real(*a, **k), **{s: 0.03 for s in half}})
     # its base's round rim still shows on the photo: found by it, doubtful, listed, a note says so
     # (reading R62 (2))
     res = detect(img, pos, "gone")
@@ -662,7 +655,7 @@ def test_a_big_base_is_found_where_the_photo_shows_it(monkeypatch, grid_once) ->
     assert placed["yuzzem"].at == big.at.name and placed["yuzzem"].confidence <= said_sure(0.5)
     assert big.at.name in {u["square"] for u in res.uncertain} and any("round rim" in n for n in res.notes)
     # no rim either: the photo shows no Large base, and the figure is not seen
-    monkeypatch.setattr(photo, "large_rims", lambda *a, **k: {})
+    monkeypatch.setattr(squares, "large_rims", lambda *a, **k: {})
     res = detect(img, pos, "gone")
     assert "yuzzem" in res.not_seen and "yuzzem" not in {f.id for f in res.figures}
 

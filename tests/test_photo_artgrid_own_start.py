@@ -14,8 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-import assistant.photo as photo
-from assistant.photo import NoGridError, artgrid, lines, locate_grid
+from assistant.photo import NoGridError, artgrid, gridsearch, lines, locate_grid
 from assistant.photo.artgrid import Registration
 from assistant.photo.board import Grid
 from assistant.photo.markers import Marker
@@ -72,9 +71,10 @@ def test_three_markers_grid_the_lines_refused_is_answered_with_the_reference(mon
     def refused(image: np.ndarray, grid: Grid, cols: int, rows: int) -> Grid:
         raise lines.ExtrapolatedCornerError("the map's corner with no marker on it is extrapolated")
 
-    monkeypatch.setattr(photo, "find_markers_counted", lambda image, **kw: (list(read), 3))
+    monkeypatch.setattr(gridsearch, "find_markers_counted", lambda image, **kw: (list(read), 3))
     monkeypatch.setattr(lines, "check_with_lines", refused)
-    monkeypatch.setattr(photo, "grid_from_reference", lambda image, reference, markers: Registration(None, artgrid.N_("too few matched features on the map")))
+    monkeypatch.setattr(gridsearch, "grid_from_reference",
+                        lambda image, reference, markers: Registration(None, artgrid.N_("too few matched features on the map")))
     with pytest.raises(NoGridError):
         locate_grid(game, POSITION)
     grid, markers, by_lines = locate_grid(game, POSITION, reference=_reference(11))

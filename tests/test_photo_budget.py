@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from assistant.coords import Square
-from assistant.photo import NoGridError, detect, locate_grid
+from assistant.photo import NoGridError, detect, gridsearch, locate_grid, squares
 from assistant.photo.budget import MAX_SCAN_PIXELS, Budget, marker_search_cost
 from assistant.photo.markers import Marker
 from assistant.photo.synth import render_photo
@@ -69,7 +69,6 @@ def test_a_spent_budget_skips_the_searches_and_says_so() -> None:
 
 def test_the_enlarged_marker_search_scans_at_most_its_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 12 MP image was enlarged to 48 MP (1.2-1.6 CPU-seconds on any image); now at most MAX_SCAN_PIXELS."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
 
     scans: list[float] = []
@@ -79,7 +78,7 @@ def test_the_enlarged_marker_search_scans_at_most_its_pixels(monkeypatch: pytest
             scans.append(image.shape[0] * image.shape[1] * upscale ** 2)
         return [], 10
 
-    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", counted)
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     with pytest.raises(NoGridError):
         locate_grid(chessboard(4000, 3000), POS, "big.jpg", budget=Budget(seconds=1e9))
@@ -148,7 +147,6 @@ def test_a_hostile_image_is_searched_within_its_modelled_budget(monkeypatch: pyt
     """Whatever a hostile image hands the searches, the work they are allowed is bounded: a
     search is run only while the budget holds its prediction, so what was run stays within the
     budget, and an image that hands more candidates than MAX_MARKER_CANDIDATES is searched once."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
 
     runs: list[tuple[bool, float]] = []
@@ -157,7 +155,7 @@ def test_a_hostile_image_is_searched_within_its_modelled_budget(monkeypatch: pyt
         runs.append((full_resolution, upscale))
         return [], 1000  # under MAX_MARKER_CANDIDATES: as many as a grate floor or a page of text hands them
 
-    monkeypatch.setattr(photo, "find_markers_counted", crowded)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", crowded)
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     budget = Budget(seconds=2.0)
     with pytest.raises(NoGridError) as exc:
@@ -196,9 +194,9 @@ def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.M
         windows.append(len(squares))
         return [], []
 
-    monkeypatch.setattr(photo, "find_markers_and_stickers_near", reads_none)
+    monkeypatch.setattr(squares, "find_markers_and_stickers_near", reads_none)
     # every square looks like a base: all would be searched (up to 40) but for the bound
-    monkeypatch.setattr(photo, "square_probabilities", lambda image, grid, cols, rows, table=None: {
+    monkeypatch.setattr(squares, "square_probabilities", lambda image, grid, cols, rows, table=None: {
         Square(c, r).name: 0.9 for c in range(cols) for r in range(rows)})
     detect(img, POS, "stickers")
     assert sum(windows) == 2 * covered
@@ -208,8 +206,8 @@ def test_unread_base_markers_are_looked_for_in_few_windows(monkeypatch: pytest.M
         windows.append(len(squares))
         return [Marker(int(f.marker), np.zeros((4, 2))) for f in marked if f.marker is not None], []
 
-    monkeypatch.setattr(photo, "find_markers_and_stickers_near", reads_them_all)
-    monkeypatch.setattr(photo, "figures_by_marker", lambda pos, markers, grid: ([], []))  # the made-up corners place nobody
+    monkeypatch.setattr(squares, "find_markers_and_stickers_near", reads_them_all)
+    monkeypatch.setattr(squares, "figures_by_marker", lambda pos, markers, grid: ([], []))  # the made-up corners place nobody
     detect(img, POS, "stickers")
     assert len(windows) == 1
 
@@ -233,19 +231,18 @@ def test_a_wood_floors_grain_is_no_crowd_of_marker_candidates(monkeypatch: pytes
     search took the grain for 6,067 candidate quadrilaterals, too short to be any marker, and spent
     7-9 CPU-seconds in ArUco alone (a work budget of 2). A candidate is now at least 8 pixels a
     side: the search stays within the budget, and the one corner marker (id 0) is still read."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
 
     img, pos = _independent(monkeypatch, 339)
     seen: list[int] = []
-    counted = photo.find_markers_counted
+    counted = gridsearch.find_markers_counted
 
     def counting(*a: Any, **k: Any) -> tuple[list[Marker], int]:
         found, n = counted(*a, **k)
         seen.append(n)
         return found, n
 
-    monkeypatch.setattr(photo, "find_markers_counted", counting)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", counting)
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     budget = Budget()
     with pytest.raises(NoGridError) as exc:
@@ -282,7 +279,6 @@ def _many_outlines(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
     outlines, none with the printed lines on its lattice (a tray, books, a box lid: each costs the
     printed-lines search its combs and inset grid, about 0.2 CPU-seconds). Returns the outlines
     the search reads the lines through, as it reads them."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
 
     quads = [np.array([[200 + 10 * k, 150 + 8 * k], [1400 - 10 * k, 150 + 8 * k], [1400 - 10 * k, 1050 - 8 * k],
@@ -294,7 +290,7 @@ def _many_outlines(monkeypatch: pytest.MonkeyPatch, n: int) -> list[int]:
         return None
 
     off = lines.LineComb(period=1.4, coherence=0.1, at_one=0.0, phase=0.5)
-    monkeypatch.setattr(photo, "find_markers_counted", lambda image, **k: ([], 10))
+    monkeypatch.setattr(gridsearch, "find_markers_counted", lambda image, **k: ([], 10))
     monkeypatch.setattr(lines, "_paper_quad", lambda small: None)
     monkeypatch.setattr(lines, "_outline_quads", lambda small, hide=(): quads)
     monkeypatch.setattr(lines, "_inset_grid", inset)
@@ -330,10 +326,9 @@ def test_a_refusal_after_the_printed_lines_search_says_that_search_failed(monkey
     search then ran and matched nothing, and the refusal read "the search stopped at its work
     budget ... before: the enlarged corner-marker search", as if the budget were the cause. It now
     says the printed-lines search was run and failed, and what the budget left out."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
 
-    monkeypatch.setattr(photo, "find_markers_counted", lambda image, **k: ([], 1200))  # a grate's bars: costly searches
+    monkeypatch.setattr(gridsearch, "find_markers_counted", lambda image, **k: ([], 1200))  # a grate's bars: costly searches
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     budget = Budget()
     with pytest.raises(NoGridError) as exc:
@@ -349,7 +344,6 @@ def test_the_printed_lines_check_of_two_markers_is_charged(monkeypatch: pytest.M
     check (0.15-0.22 CPU-seconds at 12 MP) was run before the full-resolution searches and not
     charged; every search and check run is now charged, and the searches keep back what the
     check after them and the printed-lines search cost: what was run stays within the budget."""
-    import assistant.photo as photo
     import assistant.photo.lines as lines
     from assistant.photo.board import Grid
 
@@ -365,9 +359,9 @@ def test_the_printed_lines_check_of_two_markers_is_charged(monkeypatch: pytest.M
         checks.append(1)
         raise lines.UnconfirmedMarkersError("only 2 corner markers are seen and the printed grid lines cannot confirm them")
 
-    monkeypatch.setattr(photo, "find_markers_counted", two_markers)
-    monkeypatch.setattr(photo, "find_grid", lambda markers, cols, rows, **k: Grid(np.eye(3), 0.0, 2))
-    monkeypatch.setattr(photo, "_best_readings", lambda markers, readings, cols, rows: markers)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", two_markers)
+    monkeypatch.setattr(gridsearch, "find_grid", lambda markers, cols, rows, **k: Grid(np.eye(3), 0.0, 2))
+    monkeypatch.setattr(gridsearch, "_best_readings", lambda markers, readings, cols, rows: markers)
     monkeypatch.setattr(lines, "check_with_lines", unconfirmed)
     monkeypatch.setattr(lines, "find_grid_from_lines", lambda *a, **k: None)
     budget = Budget()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.photo import _fourth_corner_marker
 from assistant.photo.board import find_grid
+from assistant.photo.gridsearch import _fourth_corner_marker
 from assistant.photo.markers import Marker, find_corner_marker, find_markers
 from assistant.photo.synth import DICT
 

@@ -16,7 +16,7 @@ import pytest
 import assistant.photo as photo
 from assistant.editions import Edition
 from assistant.model import Map, Position
-from assistant.photo import lines, locate_grid
+from assistant.photo import gridsearch, lines, locate_grid
 from assistant.photo.board import Grid, find_grid, marker_board_corners
 from assistant.photo.markers import Marker
 from assistant.photo.scenery import HELD_OUT_CAMERA, HELD_OUT_FAMILIES
@@ -48,7 +48,7 @@ def test_a_corner_pulled_onto_the_art_gives_way_to_the_reading_that_fits() -> No
     first = [_marker(0), pulled, _marker(1)]
     assert _grid_error(first) > 0.25  # the pulled corner alone puts the grid wrong
     readings = {0: [_marker(0)], 1: [_marker(1)], 3: [pulled, _marker(3)]}
-    chosen = photo._best_readings(first, readings, COLS, ROWS)
+    chosen = gridsearch._best_readings(first, readings, COLS, ROWS)
     assert [m.id for m in chosen] == [0, 3, 1]
     assert np.allclose(next(m for m in chosen if m.id == 3).corners, _marker(3).corners)
     assert _grid_error(chosen) < 0.05
@@ -58,7 +58,7 @@ def test_two_markers_keep_the_first_reading() -> None:
     """Two diagonal markers fit any readings exactly: nothing to choose by, the first stands."""
     pulled = _marker(2, (5.0, 5.0))
     first = [_marker(0), pulled]
-    chosen = photo._best_readings(first, {0: [_marker(0)], 2: [pulled, _marker(2)]}, COLS, ROWS)
+    chosen = gridsearch._best_readings(first, {0: [_marker(0)], 2: [pulled, _marker(2)]}, COLS, ROWS)
     assert chosen[1] is pulled
 
 
@@ -67,13 +67,13 @@ def test_a_photo_no_larger_than_the_search_copy_is_not_searched_twice(monkeypatc
     pos = random_position(rng, busy=False)
     img, _truth = render_photo(pos, seed=11, width=1600, height=1200, tilt_max=20.0, corner_markers=False)
     calls: list[tuple[bool, float]] = []
-    real = photo.find_markers_counted
+    real = gridsearch.find_markers_counted
 
     def counted(image: Any, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> Any:
         calls.append((full_resolution, upscale))
         return real(image, small_markers, full_resolution, upscale)
 
-    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", counted)
     try:  # no corner markers: found and oriented by the printed terrain, or refused; either way searched once
         locate_grid(img, pos)
     except photo.NoGridError:
@@ -360,13 +360,13 @@ def count_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, bool, fl
     """The corner-marker searches :func:`locate_grid` runs from now on, each as (harder, whole
     photo, enlarged by)."""
     calls: list[tuple[bool, bool, float]] = []
-    real = photo.find_markers_counted
+    real = gridsearch.find_markers_counted
 
     def counted(image: Any, small_markers: bool = False, full_resolution: bool = False, upscale: float = 1.0) -> Any:
         calls.append((small_markers, full_resolution, upscale))
         return real(image, small_markers, full_resolution, upscale)
 
-    monkeypatch.setattr(photo, "find_markers_counted", counted)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", counted)
     return calls
 
 
@@ -457,18 +457,18 @@ def test_a_harder_search_with_nothing_to_judge_fits_no_grid(monkeypatch: pytest.
     no new marker, or fewer than three to judge by, every one is kept as it was, and the grid
     (two markers on one side: 0.1 CPU-seconds a search) is not fitted for nothing."""
     fits: list[int] = []
-    real = photo.find_grid
+    real = gridsearch.find_grid
 
     def counted(markers: list[Marker], *args: Any, **kw: Any) -> Any:
         fits.append(len(markers))
         return real(markers, *args, **kw)
 
-    monkeypatch.setattr(photo, "find_grid", counted)
+    monkeypatch.setattr(gridsearch, "find_grid", counted)
     two, third = [_marker(0), _marker(1)], _marker(2)
-    assert photo._consistent(two, [], COLS, ROWS) == []
-    assert photo._consistent(two, [_marker(1), third], COLS, ROWS) == [third]  # marker 1 already found
-    assert photo._consistent(two + [third], [], COLS, ROWS) == []
+    assert gridsearch._consistent(two, [], COLS, ROWS) == []
+    assert gridsearch._consistent(two, [_marker(1), third], COLS, ROWS) == [third]  # marker 1 already found
+    assert gridsearch._consistent(two + [third], [], COLS, ROWS) == []
     assert fits == []
     # three found and a new one: judged by their grid, as before (the fourth where they put its corner)
-    assert [m.id for m in photo._consistent(two + [third], [_marker(3)], COLS, ROWS)] == [3]
+    assert [m.id for m in gridsearch._consistent(two + [third], [_marker(3)], COLS, ROWS)] == [3]
     assert fits == [3]

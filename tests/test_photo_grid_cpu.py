@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.photo import mapread
+from assistant.photo import gridsearch, mapread
 from assistant.photo.markers import CORNER_WINDOW_MAX, find_markers
 from assistant.photo.synth import DICT
 
@@ -190,7 +190,7 @@ def test_a_markerless_photos_grey_and_search_copies_are_made_once(monkeypatch: p
     img, _truth = render_photo(pos, seed=11, width=1600, height=1200, tilt_max=20.0, corner_markers=False)
     # a search copy smaller than the photo, as a 12 MP photo's 2,400-px copy, on a photo small enough for a test
     monkeypatch.setattr(markers, "MAX_SIDE", 1000)
-    monkeypatch.setattr(photo, "MARKER_SIDE", 1000)
+    monkeypatch.setattr(gridsearch, "MARKER_SIDE", 1000)
     greys: list[tuple[int, ...]] = []
     halves: list[tuple[int, ...]] = []
     real_cvt, real_resize = cv2.cvtColor, cv2.resize

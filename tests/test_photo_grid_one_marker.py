@@ -17,10 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import assistant.photo as photo
 from assistant.editions import Edition
 from assistant.model import Map, Position
-from assistant.photo import lines, locate_grid, onemarker
+from assistant.photo import gridsearch, lines, locate_grid, onemarker
 from assistant.photo.board import Grid
 from assistant.photo.budget import COST_PER_RIDGE_SEARCH, Budget
 from assistant.photo.markers import Marker
@@ -144,7 +143,7 @@ def _one_marker_located(monkeypatch: pytest.MonkeyPatch, lines_search: Any, budg
     search (a drawn square, not ArUco's pattern: handed over as read), the printed-lines search
     replaced by ``lines_search`` (what it did on the independent photo s0416)."""
     photo_img, marker = _photo()
-    monkeypatch.setattr(photo, "find_markers_counted", lambda *_a, **_k: ([marker], 800))
+    monkeypatch.setattr(gridsearch, "find_markers_counted", lambda *_a, **_k: ([marker], 800))
     monkeypatch.setattr(lines, "find_grid_from_lines", lines_search)
     grid, markers, by_lines = locate_grid(photo_img, Position(Edition.SWM2008, Map(COLS, ROWS), ()), budget=budget)
     assert not by_lines and [m.id for m in markers] == [0]
@@ -202,9 +201,9 @@ def _with_a_reference_the_registration_failing(monkeypatch: pytest.MonkeyPatch, 
         return None
 
     photo_img, marker = _photo()
-    monkeypatch.setattr(photo, "find_markers_counted", lambda *_a, **_k: ([marker], 800))
+    monkeypatch.setattr(gridsearch, "find_markers_counted", lambda *_a, **_k: ([marker], 800))
     monkeypatch.setattr(lines, "find_grid_from_lines", spends_all_it_may)
-    monkeypatch.setattr(photo, "grid_from_reference", lambda *_a, **_k: Registration(None, "too few features match"))
+    monkeypatch.setattr(gridsearch, "grid_from_reference", lambda *_a, **_k: Registration(None, "too few features match"))
     reference: Any = object()  # handed only to the stages replaced here
     grid, markers, by_lines = locate_grid(photo_img, Position(Edition.SWM2008, Map(COLS, ROWS), ()), budget=budget, reference=reference)
     assert not by_lines and [m.id for m in markers] == [0]

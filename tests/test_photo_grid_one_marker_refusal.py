@@ -14,7 +14,7 @@ import pytest
 from assistant import i18n
 from assistant.editions import Edition
 from assistant.model import Map, Position
-from assistant.photo import NoGridError, lens, locate_grid, onemarker, views
+from assistant.photo import NoGridError, gridsearch, lens, locate_grid, onemarker, views
 from assistant.photo.markers import Marker
 
 from .test_photo_grid_one_marker import COLS, HEIGHT, ROWS, SQUARES, WIDTH, _on_photo, _unlined_photo
@@ -80,11 +80,10 @@ def test_the_refusal_names_the_missing_outline(monkeypatch: pytest.MonkeyPatch, 
     search; the bare table taken as a photo of something, as a table with figures is) and no
     outline: refused, naming the missing outline in the reader's language; before, the refusal said
     only that the printed-lines search matched no grid."""
-    import assistant.photo as photo_module
 
     photo, marker = _table_only()
-    monkeypatch.setattr(photo_module, "has_structure", lambda _image: True)
-    monkeypatch.setattr(photo_module, "find_markers_counted", lambda *_a, **_k: ([marker], 10))
+    monkeypatch.setattr(gridsearch, "has_structure", lambda _image: True)
+    monkeypatch.setattr(gridsearch, "find_markers_counted", lambda *_a, **_k: ([marker], 10))
     with i18n.language(lang), pytest.raises(NoGridError) as refused:
         locate_grid(photo, Position(Edition.SWM2008, Map(COLS, ROWS), ()), "drawn.jpg")
     assert NO_OUTLINE[lang] in str(refused.value)

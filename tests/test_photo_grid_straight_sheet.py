@@ -15,7 +15,8 @@ import pytest
 
 from assistant.editions import Edition
 from assistant.model import Map, Position
-from assistant.photo import LENS_SHOWN, _Search, _straightened_grid, lens, locate_grid, onemarker
+from assistant.photo import LENS_SHOWN, lens, locate_grid, onemarker
+from assistant.photo.gridsearch import _Search, _straightened_grid
 from assistant.photo.markers import Marker
 
 from .test_photo_grid_one_marker import COLS, ROWS, SQUARES, _lattice_off, _on_photo, _photo, _to_photo, _unlined_photo

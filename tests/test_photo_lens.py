@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.photo import lens, straighten
+from assistant.photo import gridsearch, lens, straighten
 from assistant.photo.board import find_grid, marker_board_corners
 from assistant.photo.markers import Marker
 
@@ -222,7 +222,7 @@ def test_photo_reference_straightens_a_printed_lines_grid_only(monkeypatch: pyte
     pos = Position(Edition.SWM2008, Map(COLS, ROWS), ())
     for by_lines in (True, False):
         found = Grid(H, 0.0, 0 if by_lines else 4)
-        monkeypatch.setattr(ph, "locate_grid", lambda *a, found=found, by_lines=by_lines, **k: (found, [], by_lines))
+        monkeypatch.setattr(gridsearch, "locate_grid", lambda *a, found=found, by_lines=by_lines, **k: (found, [], by_lines))
         grid, _markers, lines = ph.reference_grid(image, pos)
         assert lines is by_lines
         if by_lines:
@@ -253,7 +253,7 @@ def test_photo_reference_takes_the_game_photos_second_look(monkeypatch: pytest.M
         asked.append(straighten)
         return bent, [], False
 
-    monkeypatch.setattr(ph, "locate_grid", located)
+    monkeypatch.setattr(gridsearch, "locate_grid", located)
     grid, _markers, lines = ph.reference_grid(image, pos)
     assert asked == [True] and grid is bent and not lines
     said = ph.reference_lens_note(grid, lines)
@@ -339,11 +339,10 @@ def test_scene_600_two_diagonal_markers_answered_on_the_photo_straightened_by_th
 
 def _one_side_found(monkeypatch: pytest.MonkeyPatch, crossings: tuple[float, float, float],
                     outline: tuple[float, float, float], drift: float = 0.3) -> tuple[object, list[float]]:
-    """:func:`assistant.photo._bent_far_side` on two markers on one side (0 and 1) whose grid the
+    """:func:`assistant.photo.gridsearch._bent_far_side` on two markers on one side (0 and 1) whose grid the
     lines confirmed, the crossings and the sheet's edges reading what is given, the bend carrying
     the far side ``drift`` squares off (R259); the search again is recorded (the bend the photo was
     straightened by), not run."""
-    import assistant.photo as photo
     from assistant.photo.board import Grid
     from assistant.position import load_position
     from assistant.resources import example_path
@@ -353,13 +352,13 @@ def _one_side_found(monkeypatch: pytest.MonkeyPatch, crossings: tuple[float, flo
     monkeypatch.setattr(lens, "bend_of_crossings", lambda *a: crossings)
     monkeypatch.setattr(lens, "bend_of_outline", lambda *a: outline)
     monkeypatch.setattr(lens, "straightened", lambda image, k: straightened_by.append(k) or image)
-    monkeypatch.setattr(photo, "_far_side_drift", lambda *a: drift)
+    monkeypatch.setattr(gridsearch, "_far_side_drift", lambda *a: drift)
     again = Grid(np.eye(3), 0.5, 2)
-    monkeypatch.setattr(photo, "_locate_grid", lambda *a, **kw: (again, kw["known"], False))
+    monkeypatch.setattr(gridsearch, "_locate_grid", lambda *a, **kw: (again, kw["known"], False))
     pos = load_position(example_path("clone-wars-example-combat"))
     image = np.zeros((300, 400, 3), np.uint8)
     found = (Grid(np.eye(3), 0.5, 2), _markers(0.0, (0, 1)), False)
-    return photo._bent_far_side(image, pos, "p", None, found), straightened_by
+    return gridsearch._bent_far_side(image, pos, "p", None, found), straightened_by
 
 
 def test_a_bend_the_crossings_read_straightens_one_sides_grid(monkeypatch: pytest.MonkeyPatch) -> None:

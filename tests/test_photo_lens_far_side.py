@@ -20,8 +20,9 @@ import pytest
 
 from assistant.editions import Edition
 from assistant.model import Map, Position
-from assistant.photo import FAR_SIDE_DRIFT, SIDE_PAIRS, _bent_far_side, _far_side_drift, lens, locate_grid
+from assistant.photo import FAR_SIDE_DRIFT, SIDE_PAIRS, lens, locate_grid
 from assistant.photo.board import Grid
+from assistant.photo.gridsearch import _bent_far_side, _far_side_drift
 from assistant.photo.markers import Marker
 
 

@@ -19,7 +19,7 @@ import assistant.photo as photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo import RECORDED_WINDOWS, recorded_windows
+from assistant.photo import RECORDED_WINDOWS, recorded_windows, squares
 from assistant.photo.board import Grid
 from assistant.photo.markers import Sticker
 from assistant.photo.reference import PAD, PX
@@ -48,8 +48,8 @@ def _detect(monkeypatch: pytest.MonkeyPatch, shown: set[tuple[int, int]]) -> tup
 
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
-    monkeypatch.setattr(photo, "find_markers_and_stickers_near", windows)
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {Square(c, r).name: 0.97 if (c, r) == (3, 3) else 0.02
+    monkeypatch.setattr(squares, "find_markers_and_stickers_near", windows)
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {Square(c, r).name: 0.97 if (c, r) == (3, 3) else 0.02
                                                                         for c in range(COLS) for r in range(ROWS)})
     return photo.detect(np.full((H, W, 3), 200, np.uint8), _pos(), "scene"), asked
 

@@ -18,6 +18,7 @@ from assistant import photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
+from assistant.photo import squares
 from assistant.photo.board import Grid
 from assistant.photo.placement import COUNT_READ, said_sure, saturated_reading
 from assistant.photo.reference import PAD, PX
@@ -56,7 +57,7 @@ def test_detect_reads_the_bases_by_colour_where_the_classifier_read_the_lava_as_
     image, pos = scene()
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: art_read_as_bases())
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: art_read_as_bases())
     res = photo.detect(image, pos, "scene")
     assert set(res.occupied) == set(BASES) and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "B2", "b": "E3", "c": "H6", "d": "C7"}

@@ -18,10 +18,10 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant import photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
+from assistant.photo import squares
 from assistant.photo.bases import neutral_reading, second_reading
 from assistant.photo.placement import COUNT_READ, said_sure
 from assistant.photo.reference import PAD, PX, Reference
@@ -232,7 +232,7 @@ def test_detect_places_the_figures_on_dim_lava_it_first_read_as_all_bases(monkey
         Figure(i, "light", parse_square(at)) for i, at in (("a", "B2"), ("b", "E4"), ("c", "H5"), ("d", "C7"))))
     # the second look against the photo's own typical square not decisive, as on s0474 (the figures'
     # tall bodies and shadows at a 46-degree tilt; this drawn rock is plainer than the renderer's)
-    monkeypatch.setattr(photo, "second_reading", lambda *a, **k: None)
+    monkeypatch.setattr(squares, "second_reading", lambda *a, **k: None)
     res = _detect(monkeypatch, image, pos, None)
     assert set(res.occupied) == {"B2", "E3", "H6", "C7"} and res.not_seen == []
     assert {s.id: s.at for s in res.figures} == {"a": "B2", "b": "E3", "c": "H6", "d": "C7"}

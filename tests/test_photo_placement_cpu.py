@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 import pytest
 
-import assistant.photo as photo
 import assistant.photo.bases as bases
+import assistant.photo.squares as squares
 from assistant.coords import parse_square
 from assistant.editions import Size
 from assistant.model import Figure, Map, Position
@@ -60,7 +60,7 @@ def test_detect_aligns_once_and_measures_large_rims_once(monkeypatch: pytest.Mon
         rims.append(n)
         return real_rim(view, cols, rows, n)
 
-    for mod in (photo, bases):
+    for mod in (squares, bases):
         monkeypatch.setattr(mod, "align_view", count_align)
         monkeypatch.setattr(mod, "rim_strength", count_rim)
     res = _detect(monkeypatch, image, pos, ref)

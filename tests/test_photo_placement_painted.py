@@ -19,6 +19,7 @@ import assistant.photo as photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
+from assistant.photo import squares
 from assistant.photo.bases import plastic_colourfulness, rim_strength
 from assistant.photo.board import Grid
 from assistant.photo.figures import Seen
@@ -103,7 +104,7 @@ def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, r
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     scores = {Square(c, r).name: (0.97 if Square(c, r).name in read else 0.03) for c in range(COLS) for r in range(ROWS)}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(scores))
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: dict(scores))
     return photo.detect(image, pos, "scene")
 
 

@@ -22,6 +22,7 @@ import assistant.photo as photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
+from assistant.photo import squares
 from assistant.photo.bases import Fused, second_reading
 from assistant.photo.board import Grid
 from assistant.photo.figures import Seen
@@ -147,9 +148,9 @@ def _detect(monkeypatch: pytest.MonkeyPatch, image: np.ndarray, pos: Position, r
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     everywhere = {Square(c, r).name: 0.97 for c in range(pos.map.cols) for r in range(pos.map.rows)}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: dict(everywhere))
     # the comparison's own reading undecided (0.5): no square is taken for "no art" by it (R87)
-    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: Fused(dict(everywhere), dict.fromkeys(everywhere, 0.5), frozenset()))
+    monkeypatch.setattr(squares, "fused_and_compared", lambda *a, **k: Fused(dict(everywhere), dict.fromkeys(everywhere, 0.5), frozenset()))
     return photo.detect(image, pos, "scene", reference=reference)
 
 
@@ -198,8 +199,8 @@ def test_a_base_marker_found_on_the_second_search_keeps_the_note_of_which_mode_a
     found = Marker(20, np.array([[x - 6, y - 6], [x + 6, y - 6], [x + 6, y + 6], [x - 6, y + 6]], np.float64))
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     monkeypatch.setattr(photo, "find_base_markers", lambda *a, **k: [])
-    monkeypatch.setattr(photo, "find_markers_and_stickers_near", lambda *a, **k: ([found], []))
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: {Square(c, r).name: 0.97 if (c, r) == (1, 1) else 0.02
+    monkeypatch.setattr(squares, "find_markers_and_stickers_near", lambda *a, **k: ([found], []))
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: {Square(c, r).name: 0.97 if (c, r) == (1, 1) else 0.02
                                                                         for c in range(COLS) for r in range(ROWS)})
     res = photo.detect(np.full((H, W, 3), 200, np.uint8), pos, "scene")
     assert [(s.id, s.at, s.by) for s in res.figures] == [("a", "B2", "marker")]

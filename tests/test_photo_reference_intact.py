@@ -18,7 +18,7 @@ import pytest
 
 import assistant.photo as photo
 from assistant.coords import Square
-from assistant.photo import PhotoResult
+from assistant.photo import PhotoResult, squares
 from assistant.photo.bases import INTACT_MOST, Fused, art_intact, fused_probabilities, hidden_art
 from assistant.photo.board import Grid
 from assistant.photo.reference import PAD, PX, Reference
@@ -99,11 +99,11 @@ def answer_with_readings(monkeypatch: pytest.MonkeyPatch, classifier: dict[str, 
     view = np.full(((ROSTER_ROWS + 2 * PAD) * PX, (ROSTER_COLS + 2 * PAD) * PX, 3), 200, np.uint8)
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(classifier))
-    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: fused)
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: dict(classifier))
+    monkeypatch.setattr(squares, "fused_and_compared", lambda *a, **k: fused)
     # a's base on C3 shows a base's round rim, as a real one does (the flat grey view shows none
     # anywhere, and a square with not a trace of a rim takes a Medium figure last: reading R339)
-    real_rim = photo.rim_strength
+    real_rim = squares.rim_strength
 
     def c3_rimmed(view: np.ndarray, cols: int, rows: int, n: int) -> np.ndarray:
         got = np.array(real_rim(view, cols, rows, n), dtype=float)
@@ -111,7 +111,7 @@ def answer_with_readings(monkeypatch: pytest.MonkeyPatch, classifier: dict[str, 
             got[2 * cols + 2] = 0.2
         return got
 
-    monkeypatch.setattr(photo, "rim_strength", c3_rimmed)
+    monkeypatch.setattr(squares, "rim_strength", c3_rimmed)
     reference = Reference(view, ROSTER_COLS, ROSTER_ROWS, "empty.jpg", "2026-01-01T00:00:00+00:00")
     return photo.detect(view, roster(("a", "C3")), "scene", reference=reference)
 
@@ -137,9 +137,9 @@ def test_a_first_reading_of_bases_everywhere_still_gets_its_second_look(monkeypa
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
     everywhere = {sq: 0.97 for sq in names(ref.cols, ref.rows)}
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: dict(everywhere))
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: dict(everywhere))
     intact = frozenset(everywhere) - {"C2", "F6", "H4"}  # the art intact but under the three bases
-    monkeypatch.setattr(photo, "fused_and_compared", lambda *a, **k: Fused(dict(everywhere), dict.fromkeys(everywhere, 0.5), intact))
+    monkeypatch.setattr(squares, "fused_and_compared", lambda *a, **k: Fused(dict(everywhere), dict.fromkeys(everywhere, 0.5), intact))
     res = photo.detect(image, pos, "scene", reference=ref)
     assert any("read again" in n for n in res.notes), res.notes
     assert set(res.occupied) == {"C2", "F6", "H4"}

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 import assistant.photo as photo
 from assistant.cli.app import app
-from assistant.photo import markers
+from assistant.photo import markers, squares
 from assistant.photo.markers import find_markers_near
 from assistant.photo.printed import DICT
 
@@ -86,7 +86,7 @@ def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(
     image, marked = _marked_example()
     before = photo.detect(image, marked, "synthetic").as_json()
     where: dict[str, int] = {}
-    base_search, classifier, view = photo.find_base_markers, photo.square_probabilities, photo.top_down
+    base_search, classifier, view = photo.find_base_markers, squares.square_probabilities, photo.top_down
 
     def base_markers(*args: Any) -> Any:
         where["base markers"] = threading.get_ident()
@@ -96,12 +96,12 @@ def test_detect_makes_the_view_and_reads_the_base_markers_beside_the_classifier(
         where["view"] = threading.get_ident()
         return view(*args)
 
-    def squares(*args: Any) -> Any:
+    def classified(*args: Any) -> Any:
         where["classifier"] = threading.get_ident()
         return classifier(*args)
 
     monkeypatch.setattr(photo, "find_base_markers", base_markers)
-    monkeypatch.setattr(photo, "square_probabilities", squares)
+    monkeypatch.setattr(squares, "square_probabilities", classified)
     monkeypatch.setattr(photo, "top_down", top_down)
     after = photo.detect(image, marked, "synthetic").as_json()
     before.pop("seconds"), after.pop("seconds")

@@ -17,6 +17,7 @@ from assistant import photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition
 from assistant.model import Figure, Map, Position
+from assistant.photo import squares
 from assistant.photo.bases import RIM_MIN, rim_strength
 from assistant.photo.board import Grid
 from assistant.photo.reference import PAD, PX
@@ -51,9 +52,9 @@ def test_a_rimless_square_the_second_look_reads_as_a_base_gives_way_to_a_rimmed_
     assert rims[BARE] < RIM_MIN <= rims["H6"] and BARE not in BASES  # bare lava shows no base's rim; the base does
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: art_read_as_bases())
-    monkeypatch.setattr(photo, "second_reading", lambda *a, **k: None)
-    monkeypatch.setattr(photo, "neutral_reading", lambda *a, **k: second_look())
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: art_read_as_bases())
+    monkeypatch.setattr(squares, "second_reading", lambda *a, **k: None)
+    monkeypatch.setattr(squares, "neutral_reading", lambda *a, **k: second_look())
     res = photo.detect(image, pos, "scene")
     assert any("by colour" in n for n in res.notes)  # the second look answered
     # before R159: c named on the bare F5, its base at H6 read away by the count
@@ -68,12 +69,12 @@ def test_the_second_look_s_rimless_squares_are_told_to_the_placement(monkeypatch
     image, pos = scene()
     grid = Grid(np.array([[1 / PX, 0, -PAD], [0, 1 / PX, -PAD], [0, 0, 1]], np.float64), 0.2, 4)
     monkeypatch.setattr(photo, "locate_grid", lambda *a, **k: (grid, [], False))
-    monkeypatch.setattr(photo, "square_probabilities", lambda *a, **k: art_read_as_bases())
-    monkeypatch.setattr(photo, "second_reading", lambda *a, **k: None)
-    monkeypatch.setattr(photo, "neutral_reading", lambda *a, **k: second_look())
+    monkeypatch.setattr(squares, "square_probabilities", lambda *a, **k: art_read_as_bases())
+    monkeypatch.setattr(squares, "second_reading", lambda *a, **k: None)
+    monkeypatch.setattr(squares, "neutral_reading", lambda *a, **k: second_look())
     told: list[frozenset[str]] = []
-    real_place = photo.place
-    monkeypatch.setattr(photo, "place", lambda pos, scores, seen, nowhere, no_rim, *a, **k: (
+    real_place = squares.place
+    monkeypatch.setattr(squares, "place", lambda pos, scores, seen, nowhere, no_rim, *a, **k: (
         told.append(frozenset(no_rim)), real_place(pos, scores, seen, nowhere, no_rim, *a, **k))[1])
     res = photo.detect(image, pos, "scene")
     assert any("by colour" in n for n in res.notes)  # the second look answered
