@@ -20,9 +20,14 @@ os.environ["TABLETOP_LANG"] = "en"
 # (a test that needs another sets $TABLETOP_HOME itself)
 os.environ["TABLETOP_HOME"] = tempfile.mkdtemp(prefix="tabletop-tests-")
 
-settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The test run's verdict must not depend on the draw: "ci" (the default) draws the same examples on
+# every run (derandomize): a rare draw found by chance in one run this round failed on a bug in a
+# test's own generator (tests/test_photo_grid_ridges.py drew a grey level over 255). Exploring new draws is a deliberate act:
+# HYPOTHESIS_PROFILE=explore pytest ... (and every case it finds is fixed, then kept as an @example).
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # typer's CliRunner builds the click command from the app anew on every invoke: 0.15 s for this
 # CLI, nine tenths of a typical call, and the tests make thousands of calls. The command is built
