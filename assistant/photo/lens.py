@@ -152,9 +152,9 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
 
 
 def sheet_bent_grid(image: np.ndarray, pos: Position, markers: list[Marker]) -> tuple[Grid, list[Marker], bool] | None:
-    """No corner marker read, and the printed-lines search found no grid at all (:func:`.lines.searched_in_vain`):
-    where the sheet's edges show the lens's bend (:func:`bend_of_outline`, at least
-    :data:`SHEET_BEND_SHOWN`, :data:`SHEET_BEND_BETTER` times straighter than as taken), the
+    """No corner marker read, and the printed-lines search found no grid at all, or only grids the
+    sheet's bend carries off (R922; :func:`.lines.searched_in_vain`): where the sheet's edges show
+    the lens's bend (:func:`bend_of_outline`, by :func:`.sheetedges.bend_shown`'s bar), the
     printed-lines search again on the photo straightened by it, with every check it has, within the
     printed-lines search's own reserve (its first outlines; no ridges); the grid found stands on the
     straightened photo (its ``lens``, cited as reading R921), with the markers read (none of the
