@@ -177,7 +177,7 @@ def _straightened_grid(image: np.ndarray, pos: Position, name: str, reference: R
     corner = [m for m in search.markers if m.id < 4]
     ids = {m.id for m in corner}
     if not search.structured or not ids:
-        return None
+        return lens.sheet_bent_grid(image, pos, search.markers) if search.structured else None  # no corner marker: R401
     cols, rows = pos.map.cols, pos.map.rows
     if len(ids) >= 3:
         k = lens_shown(*lens.bend_of_markers(corner, image.shape, cols, rows))

@@ -33,6 +33,8 @@ from .board import Grid, anchor_offset, rectify
 from .budget import COST_PER_OUTLINE, COST_PER_RIDGE_SEARCH, OUTLINES_IN_RESERVE, Budget
 from .mapread import MapReading, read_map
 from .reference import Reference, orient_by_reference
+from .sheetedges import bend_of_quads, bend_shown
+from .straighten import bend_points, straighten_points
 
 WORK = 1600  # the photo is searched at this width
 
@@ -1948,7 +1950,68 @@ def find_grid_from_lines(image: np.ndarray, pos: Position, markers: list[Any] | 
     ``refused``: where given, the reasons (untranslated, :func:`.i18n.N_`) each grid the outlines
     gave was not claimed, the best outline's first (reading R95: a refusal names the stage that
     refused, not only that the search ran)."""
-    return _orient(image, pos, grid_candidates(image, pos.map.cols, pos.map.rows, markers, memo, budget, refused), markers or [], reference)
+    cols, rows = pos.map.cols, pos.map.rows
+    candidates = grid_candidates(image, cols, rows, markers, memo, budget, refused)
+    if candidates and reference is None and not any(m.id in CORNER_OF for m in markers or []):
+        candidates = _within_the_sheets_bend(image, candidates, cols, rows, refused)
+    return _orient(image, pos, candidates, markers or [], reference)
+
+
+#: how far (squares, at worst) the sheet's bend may carry the map's lattice off a grid the printed
+#: lines give without corner markers and a reference, for the grid to be claimed (reading R402): the
+#: bar of a wrong grid (issue 28's benches count a grid a quarter of a square off as wrong)
+BENT_OFF = 0.25
+#: the middle of the map (a share of its width and height about its centre) where one homography
+#: fitted to a bent photo's lines follows them (:func:`bent_off`)
+BENT_MIDDLE = 0.5
+#: why no grid the printed lines gave was claimed where the sheet's bend carried each off (R402)
+BENT_OFF_REFUSED = N_("the printed lines' grid is one the lens's bend carries off the map's lines toward its edges (the sheet's edges show the bend)")
+#: what :func:`_within_the_sheets_bend` notes of a photo whose every grid it set aside (:func:`.views.once`)
+_ALL_BENT_OFF = "printed-lines grids all bent off"
+
+
+def sheets_bend(image: np.ndarray) -> float:
+    """The lens's bend the sheet's outlines show on the grid search's copy of ``image``, no marker
+    hidden (:func:`.sheetedges.bend_of_quads`), where it shows (:func:`.sheetedges.bend_shown`);
+    else 0. Read once a grid search (:func:`.views.once`)."""
+    scale = min(1.0, WORK / image.shape[1])
+    small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
+    return views.once(image, ("sheet's bend",), lambda: bend_shown(*bend_of_quads(views.gray(small), _outline_quads(small))))
+
+
+def bent_off(H: np.ndarray, shape: tuple[int, ...], k: float, cols: int, rows: int) -> float:
+    """How far (squares, at worst) the map's lattice lies off the grid ``H`` (photo -> board, one
+    homography) in a photo of ``shape`` a lens bends by ``k`` (reading R402): the grid's lattice
+    points straightened by ``k``, the homography nearest them (least squares) is the map as a
+    straight photo shows it; its lattice, bent again by ``k``, seen through ``H``. One homography
+    fitted to a bent photo's lines follows them in the middle and lets them drift toward the map's
+    edges (R257): this is that drift."""
+    board = np.array([(c, r) for r in range(rows + 1) for c in range(cols + 1)], np.float64)
+    straight = straighten_points(cv2.perspectiveTransform(board[None], np.linalg.inv(H))[0], shape, k)
+    middle = (np.abs(board[:, 0] - cols / 2) <= BENT_MIDDLE * cols / 2) & (np.abs(board[:, 1] - rows / 2) <= BENT_MIDDLE * rows / 2)
+    G, _mask = cv2.findHomography(straight[middle], board[middle], 0)
+    if G is None:
+        return float("inf")
+    seen = bend_points(cv2.perspectiveTransform(board[None], np.linalg.inv(G))[0], shape, k)
+    return float(np.max(np.linalg.norm(cv2.perspectiveTransform(seen[None], H)[0] - board, axis=1)))
+
+
+def _within_the_sheets_bend(image: np.ndarray, candidates: list[Grid], cols: int, rows: int, refused: list[str] | None) -> list[Grid]:
+    """The grids the printed lines gave (no corner marker, no reference) less those the sheet's
+    bend (:func:`sheets_bend`) carries :data:`BENT_OFF` or more off the map's lattice
+    (:func:`bent_off`): claimed, each stood 0.26-0.40 squares off on photos of a printed map drawn
+    bent by -0.05 to -0.08 (tests/test_photo_grid_markerless_lens.py), and no check of the lines
+    saw it. Where none is left, the photo is noted (:func:`searched_in_vain`): a caller that reads
+    the grid's lens searches it again straightened (R401); ``refused`` is told why (reading R402)."""
+    k = sheets_bend(image)
+    if not k:
+        return candidates
+    kept = [g for g in candidates if bent_off(g.H, image.shape, k, cols, rows) < BENT_OFF]
+    if not kept:
+        views.once(image, (_ALL_BENT_OFF, cols, rows), lambda: True)
+        if refused is not None:
+            refused.insert(0, BENT_OFF_REFUSED)
+    return kept
 
 
 def _paper_grids(small: np.ndarray, gray: np.ndarray, cols: int, rows: int, scale: float) -> list[Grid]:
@@ -2345,9 +2408,24 @@ def grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] 
         return list(memo[key])
     skipped = len(budget.skipped) if budget is not None else 0
     found = _grid_candidates(image, cols, rows, markers, budget, refused)
-    if memo is not None and (budget is None or len(budget.skipped) == skipped):  # a search the budget cut short is not the photo's whole answer
-        memo[key] = list(found)
+    if budget is None or len(budget.skipped) == skipped:  # a search the budget cut short is not the photo's whole answer
+        if memo is not None:
+            memo[key] = list(found)
+        views.once(image, (_WHOLE_SEARCH, key), lambda: len(found))  # for searched_in_vain (reading R401)
     return found
+
+
+#: what :func:`grid_candidates` notes of a photo searched whole (:func:`.views.once`): how many grids it gave
+_WHOLE_SEARCH = "printed-lines grids found"
+
+
+def searched_in_vain(image: np.ndarray, cols: int, rows: int) -> bool:
+    """Whether the printed-lines search ran whole on ``image`` (the budget cut nothing short), with no
+    corner marker, within this grid search (:func:`.views.shared`), and found no grid at all -- not
+    one it then could not orient or claim -- or only grids the sheet's bend carries off the lattice
+    (:func:`_within_the_sheets_bend`, R402). Asked after the search (before it, or outside a shared
+    search: False). A photo its lens bends is then searched again straightened (reading R401)."""
+    return views.once(image, (_WHOLE_SEARCH, (cols, rows, ())), lambda: -1) == 0 or views.once(image, (_ALL_BENT_OFF, cols, rows), lambda: False)
 
 
 def _grid_candidates(image: np.ndarray, cols: int, rows: int, markers: list[Any] | None, budget: Budget | None = None,
