@@ -243,17 +243,22 @@ def test_paralysis_stuns_a_living_enemy_hit_unless_it_saves_11() -> None:
     """PL p.56 (swm2008): "Paralysis – Paraliż: Jeśli postać ta trafi żywego przeciwnika, może tymczasowo
     sparaliżować swoją zdobycz. Cel jest ogłuszony (strona 64). Cel może uniknąć tego efektu rzutem
     obronnym na 11." Said with its save on a living target (a Cyborg is living, R270), not on a Droid;
-    no longer listed as not modelled. The 2004 rules (CS) have no Paralysis: still listed there (R273)."""
+    no longer listed as not modelled. The 2004 rules (CS) do not name Paralysis; their stun is the same
+    ("považovány za již aktivované toto kolo", CS g.12), so a later set's card plays it there too,
+    cited to the 2008 book (R944, where R273 had left it listed)."""
     attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Paralysis]}}"
     for abilities, said in (("[]", True), ("[Cyborg]", True), ("[Droid]", False)):
         ans = attack(pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"]), "a", "t")
         assert any("Paralysis: a hit stuns t unless it makes a save of 11" in n.text and "PL p.56" in n.rule for n in ans.notes) is said, abilities
         assert "a: Paralysis" not in ans.not_modelled, abilities
     ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
-    assert "a: Paralysis" in ans.not_modelled and not any("a hit stuns" in n.text for n in ans.notes)
-    # and why it is left out there: applied under the 2008 rules only (R359)
+    assert "a: Paralysis" not in ans.not_modelled
+    assert any("Paralysis: a hit stuns t unless it makes a save of 11" in n.text and "swm2008 PL p.56" in n.rule for n in ans.notes)
+    # an ability still left out there says why: applied under the 2008 rules only (R359); Trooper stays by a 2004 rule (CS g.14, R287)
+    trooper = attacker.replace("[Paralysis]", "[Trooper]")
+    ans = attack(pos([trooper, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
     assert [n.text for n in ans.notes if "R359" in n.rule] == [
-        "applied under the swm2008 rules only, not under these (swm2004): a: Paralysis; check by hand"]
+        "applied under the swm2008 rules only, not under these (swm2004): a: Trooper; check by hand"]
 
 
 def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the_nearest() -> None:

@@ -8,7 +8,7 @@ applies the ability, cites its page, and no longer lists it as not modelled.
 from __future__ import annotations
 
 from assistant.rules.attack import attack
-from tests.test_abilities_seed import pos
+from tests.test_abilities_seed import mods, pos
 
 
 def ask_2004(attacker: str, target: str, target_at: str = "D5"):
@@ -102,3 +102,81 @@ def test_dark_armor_and_vonduun_crab_armor_take_10_off_a_2004_hit_on_their_save(
         assert [(s.effect, s.save, s.amount) for s in ans.after_hit] == [("reduce", save, 10)], ability
         assert page in ans.after_hit[0].rule and ans.expected_damage == expected, ability
         assert f"t: {ability}" not in ans.not_modelled
+
+
+# --- round 33: the next commonest, the same check (R941-R944) ---------------------------------
+
+
+def test_its_a_trap_takes_stealth_from_a_2004_enemy_within_6_of_its_ally() -> None:
+    """PL p.50: "It`s a Trap! – To Pułapka!: Wrogowie z umiejętnością specjalną Skradanie się (Stealth) w
+    zasięgu 6 pól od tej postaci tracą tę umiejętność specjalną." The 2004 rules' Stealth is the same
+    (CS g.13: with cover, not the nearest enemy of an attacker more than 6 squares away; R942). sneak
+    (Stealth, covered by pal, 9 squares off) is no legal target; with trap 4 squares from it, it is."""
+    figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10}}", "{id: pal, side: x, at: D5, stats: {defense: 10}}",
+            "{id: sneak, side: y, at: J5, stats: {defense: 15, hp: 30, abilities: [Stealth]}}", "{id: other, side: y, at: M5, stats: {defense: 15, hp: 30}}"]
+    alone = attack(pos(figs, "swm2004", cols=16), "a", "sneak")
+    assert not alone.legal and "not a's nearest enemy" in alone.illegal_reasons[0].text
+    trapped = attack(pos([*figs, "{id: trap, side: x, at: J1, stats: {abilities: [\"It's a Trap!\"]}}"], "swm2004", cols=16), "a", "sneak")
+    assert trapped.legal, trapped.illegal_reasons
+
+
+def test_cloaked_and_diplomat_refuse_a_2004_target_as_their_2008_words_say() -> None:
+    """PL p.36: "Cloaked – Zamaskowany: Jeśli postać ta posiada osłonę, niesąsiadujący wrogowie nie mogą do
+    niej celować"; PL p.39: "Diplomat – Dyplomata: Jeśli wroga postać bez Dyplomaty jest w zasięgu linii
+    wzroku do aktywnej postaci, postać ta nie może celować lub atakować wroga z Dyplomatą, nawet jeśli z nim
+    sąsiaduje." Cover and line of sight are the 2004 rules' own (CS r.6-7; R942)."""
+    cloaked = attack(pos(["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10}}", "{id: pal, side: x, at: C5, stats: {defense: 10}}",
+                          "{id: t, side: y, at: E5, stats: {defense: 15, hp: 30, abilities: [Cloaked]}}"], "swm2004"), "a", "t")
+    assert [r.rule for r in cloaked.illegal_reasons if "Cloaked" in r.text] == ["swm2008 PL p.36"]
+    assert "t: Cloaked" not in cloaked.not_modelled
+    diplomat = ask_2004("attack: 8, damage: 20", "stats: {defense: 15, hp: 60, abilities: [Diplomat]}")
+    assert diplomat.legal  # no other enemy in sight
+    diplomat = attack(pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 20}}",
+                           "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60, abilities: [Diplomat]}}",
+                           "{id: guard, side: y, at: H5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
+    assert [r.rule for r in diplomat.illegal_reasons if "Diplomat" in r.text] == ["swm2008 PL p.39"]
+
+
+def test_gregarious_charging_assault_ambush_and_greater_mobile_attack_count_in_a_2004_attack() -> None:
+    """PL p.48: "Gregarious – Towarzyski: Postać ta otrzymuje bonus +4 do Ataku tak długo jak sojusznik
+    znajduje się w zasięgu 6 pól." PL p.36: "Charging Assault +[#] – Szarża +[#]: Zamiast normalnej tury,
+    postać może poruszyć się do dwukrotności swojej prędkości i po zakończeniu ruchu wykonać atak ...
+    Podczas tego ataku postać otrzymuje bonus +[#] do Obrażeń." PL p.33: "Ambush – Zasadzka: W swojej turze
+    postać może poruszyć się i wykonać wszystkie swoje ataki przeciwko jednemu wrogowi, który nie był
+    jeszcze aktywowany w tej rundzie." PL p.48: "Greater Mobile Attack – ... działa tak jak Mobilny Atak
+    ... z wyjątkiem tego, że postać może wykonać kilka ataków (jeżeli istnieją) nawet jeśli porusza się".
+    The 2004 rules have the ally, the move, the activation and Mobile Attack (CS r.5, g.9; R943)."""
+    lone = ask_2004("attack: 8, damage: 20, abilities: [Gregarious]", "stats: {defense: 15, hp: 60}")
+    near = attack(pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 20, abilities: [Gregarious]}}", "{id: pal, side: x, at: C8}",
+                       "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
+    assert mods(lone).get("Gregarious") is None and mods(near).get("Gregarious") == 4
+    assert "a: Gregarious" not in near.not_modelled
+    charge = attack(pos(["{id: a, side: x, at: C5, stats: {attack: 8, damage: 20, abilities: [Charging Assault +10]}}",
+                         "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t", moved=True)
+    assert charge.damage == 30 and "a: Charging Assault +10" not in charge.not_modelled
+    for ability, note in (("Ambush", "Ambush: a may move and still make all its attacks"),
+                          ("Greater Mobile Attack", "Greater Mobile Attack: a may move and still make all its attacks")):
+        ans = attack(pos([f"{{id: a, side: x, at: C5, stats: {{attack: 8, damage: 20, abilities: [Double Attack, {ability}]}}}}",
+                          "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t", moved=True)
+        assert len(ans.attacks) == 2 and any(n.text.startswith(note) and "swm2008 PL" in n.rule for n in ans.notes), ability
+        assert f"a: {ability}" not in ans.not_modelled
+
+
+def test_splash_djem_so_and_cortosis_gauntlet_are_said_in_a_2004_answer() -> None:
+    """PL p.63: "Splash [#] - Rozprysk [#]: Jeśli atak tej postaci trafi, cel odnosi normalne obrażenia a
+    wszystkie sąsiadujące z nim postacie odnoszą [#] Obrażeń z Rozprysku ... W każdym przypadku postać może
+    uniknąć obrażeń z Rozprysku rzutem obronnym na 11." PL p.40: "Djem So Style – Styl Djem So: Za każdym
+    razem gdy postać ta zostanie trafiona z walki wręcz, wykonuje rzut obronny na 11. W przypadku sukcesu,
+    może wykonać natychmiastowy atak przeciwko atakującemu." PL p.37: "Cortosis Gauntlet [#] ... Kiedy
+    postać ta uzyska wynik większy lub równy od [#] używając Mocy Miecz Świetlny Blok ... przeciwko wrogowi
+    z mieczem świetlnym, wróg ten otrzymuje do końca pojedynku – 20 do Obrażeń." The 2004 rules have the
+    save and Lightsaber Block (CS g.8, g.12; R944). Attack 8 against Defense 15 hits 70% of the time."""
+    splash = ask_2004("attack: 8, damage: 20, abilities: [Splash 10]", "stats: {defense: 15, hp: 60}")
+    assert any(n.text.startswith("a's Splash 10: hit or miss") and n.rule == "swm2008 PL p.63" for n in splash.notes)
+    melee = "attack: 8, damage: 20, abilities: [Melee Attack, Lightsaber]"
+    djem = ask_2004(melee, "stats: {defense: 15, hp: 60, abilities: [Djem So Style]}")
+    assert any(n.text.startswith("t's Djem So Style: after each melee hit (70%)") and n.rule == "swm2008 PL p.40" for n in djem.notes)
+    cortosis = ask_2004(melee, "stats: {defense: 15, hp: 60, force: 2, abilities: [Lightsaber Block, Cortosis Gauntlet 16]}")
+    assert any(n.text.startswith("t's Cortosis Gauntlet 16: a Lightsaber Block save of 16 or more (25%)") and n.rule == "swm2008 PL p.37"
+               for n in cortosis.notes)
+    assert not {"a: Splash 10", "t: Djem So Style", "t: Cortosis Gauntlet 16"} & {*splash.not_modelled, *djem.not_modelled, *cortosis.not_modelled}

@@ -255,13 +255,13 @@ def _swm_attack(
     if rec.defines("Invisibility") and has(abl_t, "Invisibility") and not adjacent:
         w.illegal.append(Reason(_("{t} has Invisibility: only an adjacent character can attack it").format(t=t.id), _cite(pos, "PL p.50")))
     if rec.defines("Cloaked") and has(abl_t, "Cloaked") and cov.cover and not adjacent:
-        w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.37")))
+        w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.36")))
     if rec.defines("Diplomat") and has(abl_t, "Diplomat"):
         others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
         if others:
             w.illegal.append(
                 Reason(
-                    _("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id), _cite(pos, "PL p.40")
+                    _("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id), _cite(pos, "PL p.39")
                 )
             )
     if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):

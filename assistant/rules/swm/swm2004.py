@@ -59,7 +59,8 @@ RULES = GeometryRules(
 TURNS = TurnRules(
     edition=Edition.SWM2004,
     default_speed=6,
-    split_move_abilities=("Mobile Attack",),
+    # CS g.9 Mobile Attack; a later set's Greater Mobile Attack "działa tak jak Mobilny Atak" with all its attacks (PL p.48; R943)
+    split_move_abilities=("Mobile Attack", "Greater Mobile Attack"),
     full_attack_no_move=True,
     multi_attacks=(("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)),
     attack_lines_from_card=False,
@@ -120,11 +121,24 @@ RECORD = register_edition(
             # each time it attacks (PL p.65; R376), and no Force point spent by others to affect it, reroll
             # against it or answer it (PL p.44; R379). A Pilot special ability counts as the word in the
             # name for the effects that name Pilots (PL p.57; R381). Melee Reach, Damage Reduction,
-            # Opportunist, Parry, Dark Armor and Vonduun Crab Armor need no record: the catalogue
-            # applies them to both editions (R377, R378, R380, R382-R384).
+            # Opportunist, Parry, Dark Armor, Vonduun Crab Armor and Gregarious need no record: the
+            # catalogue applies them to both editions (R377, R378, R380, R382-R384, R943).
             "Twin Attack",
             "Force Immunity",
             "Pilot",
+            # round 33, the same check (R941-R944): a 2004 rule names Stealth, cover, nearest, Lightsaber
+            # Block and the stun (CS g.13, r.7, g.10, g.8, g.12) as the 2008 words use them
+            "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; R941)
+            "It's a Trap!",  # enemies with Stealth within 6 have none (PL p.50; R942)
+            "Cloaked",  # with cover: no non-adjacent attacker, never nearest (PL p.36; R942)
+            "Diplomat",  # not while a non-Diplomat enemy is in sight (PL p.39; R942)
+            "Ambush",  # a move and all its attacks against one enemy not yet activated (PL p.33; R943)
+            "Greater Mobile Attack",  # Mobile Attack (CS g.9) keeping all its attacks after a move (PL p.48; R943)
+            "Charging Assault",  # +[#] Damage on the attack after a move of up to double speed (PL p.36; R943)
+            "Splash",  # [#] to each character next to the target, save 11 (PL p.63; R944)
+            "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; R944)
+            "Djem So Style",  # an immediate attack back after a melee hit and a save of 11 (PL p.40; R944)
+            "Cortosis Gauntlet",  # -20 Damage to a lightsaber enemy after a Block save of [#] (PL p.37; R944)
         },
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
