@@ -180,3 +180,45 @@ def test_splash_djem_so_and_cortosis_gauntlet_are_said_in_a_2004_answer() -> Non
     assert any(n.text.startswith("t's Cortosis Gauntlet 16: a Lightsaber Block save of 16 or more (25%)") and n.rule == "swm2008 PL p.37"
                for n in cortosis.notes)
     assert not {"a: Splash 10", "t: Djem So Style", "t: Cortosis Gauntlet 16"} & {*splash.not_modelled, *djem.not_modelled, *cortosis.not_modelled}
+
+
+def power_2004(power: str, target_at: str = "F5", force: int = 5):
+    """The 2004 answer to a (at C5, with ``power`` and ``force`` Force points) using it on t; u stands next to t."""
+    from assistant.rules.powers import use_power
+
+    return use_power(pos([f"{{id: a, side: x, at: C5, stats: {{attack: 8, damage: 20, force: {force}, abilities: [{power}]}}}}",
+                          f"{{id: t, side: y, at: {target_at}, stats: {{defense: 15, hp: 60}}}}",
+                          "{id: u, side: y, at: F6, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t", power)
+
+
+def test_force_push_is_answered_under_the_2004_rules_as_its_2008_words_say() -> None:
+    """PL p.45: "Force Push 2 – Pchnięcie Mocą 2: (Moc; 2 Punkty Mocy) Zamiast wykonywać normalny atak lub
+    ataki postać używając tą Moc zadaje 20 punktów obrażeń jednemu wrogowi w zasięgu 6 pól. Jeśli cel jest
+    Wielką lub mniejszą postacią odpycha ją o 2 pola (zobacz pchnięcie na stronie 57)." PL p.46: "Force
+    Push 5 – ... działa jak Pchnięcie Mocą 3 ale zadaje 50 punktów obrażeń i odpycha zaatakowane postacie o
+    5 pól. Wielkie i mniejsze postacie są ogłuszone (strona 64). Postać może uniknąć efektu ogłuszenia
+    rzutem obronnym na 16." The 2004 rules spend Force points on a power as the card says (CS r.9 "Moci
+    síly") and stun as "counted as activated" (CS g.12); the push is the power's own words (PL p.57; R945)."""
+    two = power_2004("Force Push 2")
+    assert two.legal and two.cost == 2 and [(s.figure, s.damage) for s in two.struck] == [("t", 20)]
+    assert ("t: pushed 2 squares away from a (Huge and smaller)", "swm2008 PL p.57 (push)") in [(n.text, n.rule) for n in two.notes]
+    five = power_2004("Force Push 5")
+    assert five.cost == 5 and [(s.figure, s.damage) for s in five.struck] == [("t", 50), ("u", 50)]
+    assert any(n.text == "t, u: stunned unless a save of 16 is made (25%)" and n.rule == "swm2008 PL p.46" for n in five.notes)
+    assert not power_2004("Force Push 2", force=1).legal  # 2 Force points, and a has 1
+
+
+def test_force_repulse_force_stun_and_sith_sorcery_under_the_2004_rules() -> None:
+    """PL p.46: "Force Repulse 3 – Odrzucenie Mocą 3: (Moc; 3 Punkty Mocy) Zamiast normalnej tury, postać
+    używając tą Moc zadaje 30 punktów obrażeń wszystkim postaciom (zarówno wrogom jak i sojusznikom) w
+    zasięgu 3 pól. ... jest ogłuszona (strona 64). Postacie mogą uniknąć efektu ogłuszenia rzutem obronnym
+    na 11." PL p.47: "Force Stun – Ogłuszenie Mocą: (Moc; 1 Punkt Mocy) Cel będący żywą postacią w zasięgu 6
+    pól jest uważany za aktywowany w tej rundzie. Wróg ten może uniknąć tego efektu rzutem obronnym na 11."
+    PL p.62: "Sith Sorcery – Magia Sithów: (Moc; 2 Punkty Mocy) Wszyscy wrogowie w zasięgu 6 pól są
+    ogłuszeniu (strona 64). Każdy zaatakowany wróg może uniknąć tego efektu rzutem obronnym na 11." (R945)"""
+    repulse = power_2004("Force Repulse 3", target_at="E5")
+    assert repulse.cost == 3 and [(s.figure, s.damage) for s in repulse.struck] == [("t", 30)]  # u at F6 is 4 squares off (a diagonal counts 2)
+    stun = power_2004("Force Stun")
+    assert stun.cost == 1 and any(n.text == "t: counted as activated this round unless a save of 11 is made (50%)" for n in stun.notes)
+    sorcery = power_2004("Sith Sorcery")
+    assert sorcery.cost == 2 and any(n.text == "t, u: stunned unless a save of 11 is made (50%)" and n.rule == "swm2008 PL p.62" for n in sorcery.notes)

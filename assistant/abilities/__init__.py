@@ -382,7 +382,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Sith Hatred", "swm", "a power (attack --power): 10 damage to every enemy within 2", "PL p.61", editions=S08, places=POWER),
     Mechanism("Force Storm", "swm", "a power (attack --power): damage to every character next to the user", "PL p.46; CS g.6", places=POWER),
     Mechanism("Force Burst", "swm", "a power (attack --power): 10 damage to every character within 6, no sight needed", "PL p.43; CS g.5", places=POWER),
-    Mechanism("Force Repulse", "swm", "a power (attack --power): damage, push and stun around the user", "PL p.46", editions=S08, places=POWER),
+    Mechanism("Force Repulse", "swm", "a power (attack --power): damage, push and stun around the user", "PL p.46", places=POWER),
     Mechanism(
         "Unleash the Force", "swm", "a power (attack --power): damage to every other character within 6, a save halves it", "PL p.66",
         editions=S08, places=POWER,
@@ -410,13 +410,13 @@ MECHANISMS: tuple[Mechanism, ...] = (
     ),
     Mechanism(
         "Force Stun", "swm", "a power (attack --power): a living character within 6 counted as activated unless a save of 11", "PL p.47",
-        editions=S08, places=POWER,
+        places=POWER,
     ),
     Mechanism(
         "Shockwave", "swm", "a power (attack --power): every character within 6 stunned (2004: counted as activated) unless a save of 11", "PL p.61; CS g.12",
         places=POWER
     ),
-    Mechanism("Sith Sorcery", "swm", "a power (attack --power): every enemy within 6 stunned unless a save of 11", "PL p.62", editions=S08, places=POWER),
+    Mechanism("Sith Sorcery", "swm", "a power (attack --power): every enemy within 6 stunned unless a save of 11", "PL p.62", places=POWER),
     Mechanism(
         "Sonic Stunner",
         "swm",
@@ -449,7 +449,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Force Grip", "swm", "a power (attack --power): damage, the targeting rules", "PL p.44; CS g.5-6", places=POWER),
     Mechanism("Force Strike", "swm", "a power (attack --power): damage to a Droid or Mounted Weapon", "PL p.47; CS g.6", places=POWER),
     Mechanism("Force Thrust", "swm", "a power (attack --power): damage, a save of 11 halves it", "PL p.47; CS g.6", places=POWER),
-    Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", editions=S08, places=POWER),
+    Mechanism("Force Push", "swm", "a power (attack --power): damage and a push", "PL p.45-46", places=POWER),
     Mechanism("Lightsaber Throw", "swm", "a power (attack --power): one attack within 6, counted as ranged", "PL p.52", editions=S08, places=POWER),
     Mechanism(
         "Slow Effect",

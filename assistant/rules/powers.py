@@ -75,6 +75,9 @@ class Power:
 
 
 S04, S08 = ("swm2004",), ("swm2008",)
+#: a later set's power the 2004 rules (CS) do not name, played under them in the 2008 rulebook's words
+#: where no 2004 rule says otherwise (reading R304; R945-R947)
+SWM = ("swm2004", "swm2008")
 POWERS: tuple[Power, ...] = (
     Power("Force Lightning", 2, None, "target+2", True, 6, "attacks", rule="PL p.45", editions=S08),
     Power("Force Lightning 1", 1, 20, "target", False, 6, "attacks", rule="PL p.45", editions=S08),
@@ -87,12 +90,12 @@ POWERS: tuple[Power, ...] = (
     Power("Force Grip 3", 4, 40, "target", True, None, "attacks", rule="PL p.44", editions=S08),
     Power("Force Strike", 1, None, "target", False, 6, "attacks", only="droid-or-mounted", rule="PL p.47; CS g.6"),
     Power("Force Thrust", 1, None, "target", False, 6, "attacks", save_halves=11, rule="PL p.47; CS g.6"),
-    Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=S08),
-    Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=S08),
+    Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=SWM),
+    Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=SWM),
     # "works like Force Push 2 but 40 damage to one enemy in line of sight, pushed 4 squares" (PL p.46, reading R328)
-    Power("Force Push 4", 4, 40, "target", False, None, "attacks", push=4, rule="PL p.46", editions=S08),
+    Power("Force Push 4", 4, 40, "target", False, None, "attacks", push=4, rule="PL p.46", editions=SWM),
     # "works like Force Push 3 but 50 damage, pushed 5 squares, [those pushed] stunned; save 16" (PL p.46)
-    Power("Force Push 5", 5, 50, "target+adjacent", True, 6, "turn", push=5, stun_save=16, rule="PL p.46", editions=S08),
+    Power("Force Push 5", 5, 50, "target+adjacent", True, 6, "turn", push=5, stun_save=16, rule="PL p.46", editions=SWM),
     Power("Lightsaber Throw", 1, None, "target", False, 6, "attacks", attack_roll=True, rule="PL p.52", editions=S08),
     Power("Sith Lightning", 2, None, "target", False, 6, "attacks", rule="PL p.62", editions=S08),
     Power("Sith Lightning", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
@@ -105,9 +108,9 @@ POWERS: tuple[Power, ...] = (
     # the Czech text drops "adjacent" (reading R39)
     Power("Force Storm", 2, 20, "around-user", False, None, "attacks", rule="CS g.6; reading R39 in docs/readings.md", editions=S04),
     Power("Force Burst", 2, 10, "within", False, None, "turn", sight=False, radius=6, rule="PL p.43; CS g.5"),
-    Power("Force Repulse 2", 2, 20, "within", False, None, "attacks", radius=2, push=3, rule="PL p.46", editions=S08),
-    Power("Force Repulse 3", 3, 30, "within", False, None, "turn", radius=3, push=4, stun_save=11, rule="PL p.46", editions=S08),
-    Power("Force Repulse 5", 5, 50, "within", False, None, "turn", radius=5, push=6, stun_save=16, rule="PL p.46", editions=S08),
+    Power("Force Repulse 2", 2, 20, "within", False, None, "attacks", radius=2, push=3, rule="PL p.46", editions=SWM),
+    Power("Force Repulse 3", 3, 30, "within", False, None, "turn", radius=3, push=4, stun_save=11, rule="PL p.46", editions=SWM),
+    Power("Force Repulse 5", 5, 50, "within", False, None, "turn", radius=5, push=6, stun_save=16, rule="PL p.46", editions=SWM),
     Power("Unleash the Force", 4, None, "within", False, None, "attacks", radius=6, save_halves=11, after_ally_defeat=True,
           rule="PL p.66", editions=S08),
     Power("Sith Hunger", 1, None, "target", False, 6, "attacks", living=True, heals=True, rule="PL p.61", editions=S08),
@@ -118,12 +121,12 @@ POWERS: tuple[Power, ...] = (
     Power("Jedi Mind Trick", 1, 0, "target", False, 2, "nothing", living=True, stun_save=11,
           effect=N_("stunned this round, with no attacks of opportunity this turn"), rule="PL p.50", editions=S08),
     Power("Force Stun", 1, 0, "target", False, 6, "nothing", living=True, stun_save=11, effect=N_("counted as activated this round"),
-          rule="PL p.47", editions=S08),
+          rule="PL p.47", editions=SWM),
     Power("Shockwave", 2, 0, "within", False, None, "attacks", radius=6, stun_save=11, rule="PL p.61", editions=S08),
     # 2004: "považovány za již aktivované toto kolo; v podstatě přeskakují své tahy" (CS g.12)
     Power("Shockwave", 2, 0, "within", False, None, "attacks", radius=6, stun_save=11, effect=N_("counted as activated this round"),
           rule="CS g.12", editions=S04),
-    Power("Sith Sorcery", 2, 0, "enemies-within", False, None, "nothing", radius=6, stun_save=11, rule="PL p.62", editions=S08),
+    Power("Sith Sorcery", 2, 0, "enemies-within", False, None, "nothing", radius=6, stun_save=11, rule="PL p.62", editions=SWM),
     Power("Drain Life", 1, None, "target", False, 6, "nothing", living=True, save_avoids=11, heals=True, rule="PL p.41", editions=S08),
     Power("Drain Life 3", 3, 20, "target+adjacent-living-enemies", False, 6, "nothing", living=True, save_avoids=11, heals=True,
           rule="PL p.41", editions=S08),
@@ -168,8 +171,8 @@ def unanswered(text: str, edition: str) -> bool | None:
 
     >>> [unanswered(t, "swm2008") for t in ("Net Gun 11", "Net Gun", "Force Push 1", "Force Push 4", "Force Grip 1", "Stealth")]
     [True, False, True, False, False, None]
-    >>> unanswered("Force Push 4", "swm2004") is None
-    True
+    >>> unanswered("Sith Hatred", "swm2004") is None, unanswered("Force Push 1", "swm2004")  # a later set's Force Push: the 2008 words (R945)
+    (True, True)
     """
     base, value = split_ability(text)
     entries = [p for p in POWERS if edition in p.editions]
