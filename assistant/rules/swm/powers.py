@@ -146,7 +146,20 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
                                "the power's level or Force cost, as the data writes it; name the power with the damage {u}'s card "
                                "prints, e.g. --power '{name} 20' (game power: '{name} 20')").format(
             power=written, value=value, u=user.id, name=power.name))
-    if power.attack_roll:
+    if power.attack_roll and power.attacks_each:  # Lightsaber Throw 2, 5: its attacks are throws (PL p.52-53; R946)
+        notes.append(
+            Reason(
+                n_(
+                    "{power}: {n} attack against each one it strikes, with {u}'s own Attack and Damage, ignoring the melee restrictions; it counts "
+                    "as a ranged attack (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for each roll",
+                    "{power}: {n} attacks against each one it strikes, with {u}'s own Attack and Damage, ignoring the melee restrictions; they count "
+                    "as ranged attacks (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for each roll",
+                    power.attacks_each,
+                ).format(power=written, n=power.attacks_each, t=target.id, u=user.id),
+                rule,
+            )
+        )
+    elif power.attack_roll:
         notes.append(
             Reason(
                 _(
@@ -156,7 +169,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
                 rule,
             )
         )
-    if power.attacks_each:
+    elif power.attacks_each:
         notes.append(
             Reason(
                 n_(
