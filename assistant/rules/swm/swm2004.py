@@ -143,6 +143,8 @@ RECORD = register_edition(
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
         order_66_names=("clone trooper",),  # CS g.10: names with "Clone Trooper" (R230)
+        # CS g.2: "V tomto kole nemůže provádět další akce, kromě případu, že může provádět přídatný útok" (R948)
+        betrayal_words=(N_("it takes no other action this round, except an extra attack it can still make"), "CS g.2"),
         rend_default=20,
         power_value_defaults=True,
         tow_cable_max_size=None,
