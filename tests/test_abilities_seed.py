@@ -266,16 +266,17 @@ def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the
     tracą umiejętność specjalną Skradanie się (Stealth) do końca rundy." PL p.63 Stealth: with cover it
     is not the nearest enemy of an attacker more than 6 squares away. sneak (Stealth, covered by pal,
     9 squares off) is no legal target; the answer says that the attacker's Force Sense would make it
-    the nearest enemy (R273). Not said without the power, nor without a Force point, nor in 2004 (no
-    Force Sense in the CS rules: listed as not modelled there)."""
+    the nearest enemy (R273). Not said without the power, nor without a Force point. In 2004 a later
+    set's Force Sense is said in the same words: the CS rules do not name it and their Stealth is the
+    same (CS g.13; R949, where R273 had left it listed)."""
     figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10, force: %d%s}}", "{id: pal, side: x, at: D5, stats: {defense: 10}}",
             "{id: sneak, side: y, at: J5, stats: {defense: 15, hp: 30, abilities: [Stealth]}}", "{id: other, side: y, at: M5, stats: {defense: 15, hp: 30}}"]
     for force, power, rules, said in ((2, ", abilities: [Force Sense]", "swm2008", True), (0, ", abilities: [Force Sense]", "swm2008", False),
-                                      (2, "", "swm2008", False), (2, ", abilities: [Force Sense]", "swm2004", False)):
+                                      (2, "", "swm2008", False), (2, ", abilities: [Force Sense]", "swm2004", True)):
         ans = attack(pos([figs[0] % (force, power), *figs[1:]], rules, cols=16), "a", "sneak")
         assert not ans.legal and "not a's nearest enemy" in ans.illegal_reasons[0].text, (force, power, rules)
         assert any("a's Force Sense (1 Force point): every enemy loses Stealth" in n.text and "PL p.46" in n.rule for n in ans.notes) is said, (force, rules)
-        assert ("a: Force Sense" in ans.not_modelled) is (rules == "swm2004" and bool(power)), (force, power, rules)
+        assert "a: Force Sense" not in ans.not_modelled, (force, power, rules)
 
 
 def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_name() -> None:

@@ -273,3 +273,19 @@ def test_missiles_razorbug_and_thud_bug_under_the_2004_rules() -> None:
     thud = power_2004("Thud Bug")
     assert [(s.figure, s.damage, s.expected) for s in thud.struck] == [("t", 10, 5.0)]
     assert any(n.text == "t: stunned unless a save of 11 is made (50%)" for n in thud.notes)
+
+
+def test_jedi_mind_trick_stuns_a_living_2004_character_within_2_unless_it_saves() -> None:
+    """PL p.50: "Jedi Mind Trick – Sztuczki Jedi: (Moc; 1 Punkt Mocy) Cel będący żywą postacią w zasięgu 2
+    pól jest ogłuszony (strona 64) w tej rundzie i nie może wykonywać ataków odruchowych do końca tury, w
+    której została użyta ta Moc. Rzut obronny na 11 neguje wszystkie efekty." The 2004 stun is the same
+    ("považovány za již aktivované toto kolo", CS g.12); the swm2004 record keeps the condition
+    `jedi mind trick` for the game session, as the 2008 one does (R949). Within 2 squares, not 3."""
+    from assistant.rules.record import find_edition
+
+    near = power_2004("Jedi Mind Trick", target_at="E5")
+    assert near.legal and near.cost == 1 and near.rule == "swm2008 PL p.50"
+    assert any(n.text == "t: stunned this round, with no attacks of opportunity this turn unless a save of 11 is made (50%)" for n in near.notes)
+    far = power_2004("Jedi Mind Trick", target_at="F5")
+    assert not far.legal and any("not within 2 squares" in r.text for r in far.illegal_reasons)
+    assert "jedi mind trick" in find_edition("swm2004").conditions

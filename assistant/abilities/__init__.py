@@ -286,7 +286,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Shockstaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Electrostaff", "swm", "damage (+[#] against an adjacent nonliving enemy; stuns a living one)", "PL p.61"),
     Mechanism("Force Sense", "swm", "targeting (1 Force point: enemies lose Stealth for the round; said where it makes the target legal; R273)",
-              "PL p.46", editions=S08),
+              "PL p.46"),
     Mechanism("Jolt", "swm", "on a hit: stunned unless a save of 11; Large and bigger ignore it (said; R948)", "PL p.50"),
     Mechanism("Betrayal", "swm", "a natural 1 against it turns the attacker (said with its chance, in each rulebook's words; R948)",
               "PL p.34; CS g.2"),
@@ -410,7 +410,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
         "Homicidal Surgery", "swm", "a special attack (attack --power): 10 damage to an adjacent living character", "PL p.49", editions=S08, places=POWER,
     ),
     Mechanism(
-        "Jedi Mind Trick", "swm", "a power (attack --power): a living character within 2 stunned unless a save of 11", "PL p.50", editions=S08, places=POWER,
+        "Jedi Mind Trick", "swm", "a power (attack --power): a living character within 2 stunned unless a save of 11", "PL p.50", places=POWER,
     ),
     Mechanism(
         "Force Stun", "swm", "a power (attack --power): a living character within 6 counted as activated unless a save of 11", "PL p.47",

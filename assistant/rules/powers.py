@@ -126,7 +126,7 @@ POWERS: tuple[Power, ...] = (
     Power("Whirlwind Attack", 1, None, "enemies-around-user", False, None, "turn", attacks_each=2, rule="PL p.66-67; CS g.14"),
     # no damage: a save against an effect
     Power("Jedi Mind Trick", 1, 0, "target", False, 2, "nothing", living=True, stun_save=11,
-          effect=N_("stunned this round, with no attacks of opportunity this turn"), rule="PL p.50", editions=S08),
+          effect=N_("stunned this round, with no attacks of opportunity this turn"), rule="PL p.50", editions=SWM),
     Power("Force Stun", 1, 0, "target", False, 6, "nothing", living=True, stun_save=11, effect=N_("counted as activated this round"),
           rule="PL p.47", editions=SWM),
     Power("Shockwave", 2, 0, "within", False, None, "attacks", radius=6, stun_save=11, rule="PL p.61", editions=S08),

@@ -139,6 +139,7 @@ RECORD = register_edition(
             "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; R944)
             "Djem So Style",  # an immediate attack back after a melee hit and a save of 11 (PL p.40; R944)
             "Cortosis Gauntlet",  # -20 Damage to a lightsaber enemy after a Block save of [#] (PL p.37; R944)
+            "Force Sense",  # enemies lose Stealth for the round (PL p.46; R949): the attack and the game session
         },
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
@@ -151,6 +152,8 @@ RECORD = register_edition(
         build_points=family.BUILD_POINTS,
         faction_eras=False,
         # CS g.12 Shockwave: "považovány za již aktivované toto kolo; v podstatě přeskakují své tahy"
-        conditions={"stunned": family.stunned("CS g.12 'Shockwave' (already activated this round: it skips its turn)")},
+        conditions={"stunned": family.stunned("CS g.12 'Shockwave' (already activated this round: it skips its turn)"),
+                    # a later set's Jedi Mind Trick, in the 2008 words (PL p.50; R949): stunned, as CS g.12's is, and no attacks of opportunity
+                    "jedi mind trick": family.stunned("swm2008 PL p.50 'Jedi Mind Trick' (stunned this round; reading R949)")},
     )
 )
