@@ -61,3 +61,30 @@ def test_self_destruct_strikes_everyone_next_to_it_when_the_attack_defeats_it() 
         assert notes(ans, "Self-Destruct") == [(
             "t's Self-Destruct 20: if this attack defeats t (70%), each character next to it, friend or foe, takes 20 at once: a, b", rule)], rules
         assert "t: Self-Destruct 20" not in ans.not_modelled
+
+
+def test_an_enemys_force_absorb_or_force_defense_is_said_with_a_force_power() -> None:
+    """PL p.44: "Force Defense – Rozproszenie Mocy: (Moc; 3 Punkty Mocy) Postać używająca tej Mocy anuluje
+    efekty Mocy użytej przez postać będącą w zasięgu 6 pól. ... Tamta Moc nadal traktowana jest jako użyta
+    w tej turze i postać zużywa na nią Punkty Mocy." PL p.43: "Force Absorb – Wchłonięcie Mocy: (Moc; 2
+    Punkty Mocy) ... anuluje efekty Mocy użytej przez sąsiadującą postać." CS g.5: "Force Absorb: (Force; 2
+    Force points) ... zruší efekt moci síly používaný sousedící postavou"; "Force Defense: (Force; 3 Force
+    points) ... zruší efekt moci síly používaný postavou, která se nachází do 6-ti polí od této postavy."
+    Both rulebooks print them; the answers called them names the assistant does not know (R948). t (3
+    squares off) may use Force Defense; ab, next to a but with 1 Force point, cannot pay Force Absorb;
+    ab2, next to a, its points not given, may; far (8 squares off) cannot."""
+    from assistant.rules.powers import use_power
+
+    figs = ["{id: a, side: x, at: C5, stats: {attack: 8, damage: 20, force: 5, abilities: [Force Push 2]}}",
+            "{id: t, side: y, at: F5, stats: {defense: 15, hp: 60, force: 3, abilities: [Force Defense]}}",
+            "{id: ab, side: y, at: C6, stats: {defense: 15, hp: 60, force: 1, abilities: [Force Absorb]}}",
+            "{id: ab2, side: y, at: B5, stats: {defense: 15, hp: 60, abilities: [Force Absorb]}}",
+            "{id: far, side: y, at: K5, stats: {defense: 15, hp: 60, abilities: [Force Defense]}}"]
+    for rules, defense, absorb in (("swm2008", "swm2008 PL p.44", "swm2008 PL p.43"), ("swm2004", "swm2004 CS g.5", "swm2004 CS g.5")):
+        ans = use_power(pos(figs, rules, cols=16), "a", "t", "Force Push 2")
+        assert notes(ans, "may cancel") == [
+            ("t's Force Defense (3 Force points, decided when Force Push 2 is declared): it may cancel Force Push 2, which still counts as "
+             "used this turn, its Force points spent", defense),
+            ("ab2's Force Absorb (2 Force points, decided when Force Push 2 is declared): it may cancel Force Push 2, which still counts as "
+             "used this turn, its Force points spent", absorb)], rules
+        assert not attack(pos(figs, rules, cols=16), "a", "t").not_modelled  # t: Force Defense no longer listed

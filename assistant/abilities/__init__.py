@@ -385,6 +385,10 @@ MECHANISMS: tuple[Mechanism, ...] = (
     ),
     Mechanism("Sith Hatred", "swm", "a power (attack --power): 10 damage to every enemy within 2", "PL p.61", editions=S08, places=POWER),
     Mechanism("Force Storm", "swm", "a power (attack --power): damage to every character next to the user", "PL p.46; CS g.6", places=POWER),
+    Mechanism("Force Absorb", "swm", "a power's answer: an adjacent enemy may cancel a Force power (said with its cost; R948)", "PL p.43; CS g.5",
+              places=POWER),
+    Mechanism("Force Defense", "swm", "a power's answer: an enemy within 6 may cancel a Force power (said with its cost; R948)", "PL p.44; CS g.5",
+              places=POWER),
     Mechanism("Force Burst", "swm", "a power (attack --power): 10 damage to every character within 6, no sight needed", "PL p.43; CS g.5", places=POWER),
     Mechanism("Force Repulse", "swm", "a power (attack --power): damage, push and stun around the user", "PL p.46", places=POWER),
     Mechanism(
