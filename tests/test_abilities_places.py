@@ -221,6 +221,8 @@ NOT_YET_PROBED: dict[tuple[str, str, str], str] = {
     ("swm", "Trooper", "attack"): "a commander effect that names Troopers (tests/test_abilities_seed.py, R287)",
     ("swm", "Wookiee", "attack"): "a commander effect that names Wookiees (tests/test_abilities_seed.py, R287)",
     ("swm", "Black Sun", "power"): "an ally whose name contains Vigo or Xizor (tests/test_abilities_seed.py, R288)",
+    ("swm", "Force Absorb", "power"): "another's Force power used next to it (tests/test_swm_jolt_betrayal_self_destruct.py, R410)",
+    ("swm", "Force Defense", "power"): "another's Force power used within 6 of it (tests/test_swm_jolt_betrayal_self_destruct.py, R410)",
     ("swm", "Shaper", "attack"): "a Yuuzhan Vong ally",
     ("swm", "Squad Assault", "attack"): "three same-name allies within 6",
     ("swm", "Stealth", "attack"): "cover beyond 6 squares",

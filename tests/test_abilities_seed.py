@@ -243,17 +243,22 @@ def test_paralysis_stuns_a_living_enemy_hit_unless_it_saves_11() -> None:
     """PL p.56 (swm2008): "Paralysis – Paraliż: Jeśli postać ta trafi żywego przeciwnika, może tymczasowo
     sparaliżować swoją zdobycz. Cel jest ogłuszony (strona 64). Cel może uniknąć tego efektu rzutem
     obronnym na 11." Said with its save on a living target (a Cyborg is living, R270), not on a Droid;
-    no longer listed as not modelled. The 2004 rules (CS) have no Paralysis: still listed there (R273)."""
+    no longer listed as not modelled. The 2004 rules (CS) do not name Paralysis; their stun is the same
+    ("považovány za již aktivované toto kolo", CS g.12), so a later set's card plays it there too,
+    cited to the 2008 book (R406, where R273 had left it listed)."""
     attacker = "{id: a, side: x, at: C5, stats: {attack: 8, damage: 10, abilities: [Paralysis]}}"
     for abilities, said in (("[]", True), ("[Cyborg]", True), ("[Droid]", False)):
         ans = attack(pos([attacker, f"{{id: t, side: y, at: D5, stats: {{defense: 15, hp: 60, abilities: {abilities}}}}}"]), "a", "t")
         assert any("Paralysis: a hit stuns t unless it makes a save of 11" in n.text and "PL p.56" in n.rule for n in ans.notes) is said, abilities
         assert "a: Paralysis" not in ans.not_modelled, abilities
     ans = attack(pos([attacker, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
-    assert "a: Paralysis" in ans.not_modelled and not any("a hit stuns" in n.text for n in ans.notes)
-    # and why it is left out there: applied under the 2008 rules only (R359)
+    assert "a: Paralysis" not in ans.not_modelled
+    assert any("Paralysis: a hit stuns t unless it makes a save of 11" in n.text and "swm2008 PL p.56" in n.rule for n in ans.notes)
+    # an ability still left out there says why: applied under the 2008 rules only (R359); Trooper stays by a 2004 rule (CS g.14, R287)
+    trooper = attacker.replace("[Paralysis]", "[Trooper]")
+    ans = attack(pos([trooper, "{id: t, side: y, at: D5, stats: {defense: 15, hp: 60}}"], "swm2004"), "a", "t")
     assert [n.text for n in ans.notes if "R359" in n.rule] == [
-        "applied under the swm2008 rules only, not under these (swm2004): a: Paralysis; check by hand"]
+        "applied under the swm2008 rules only, not under these (swm2004): a: Trooper; check by hand"]
 
 
 def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the_nearest() -> None:
@@ -261,16 +266,17 @@ def test_force_sense_is_said_where_stealth_alone_keeps_the_target_from_being_the
     tracą umiejętność specjalną Skradanie się (Stealth) do końca rundy." PL p.63 Stealth: with cover it
     is not the nearest enemy of an attacker more than 6 squares away. sneak (Stealth, covered by pal,
     9 squares off) is no legal target; the answer says that the attacker's Force Sense would make it
-    the nearest enemy (R273). Not said without the power, nor without a Force point, nor in 2004 (no
-    Force Sense in the CS rules: listed as not modelled there)."""
+    the nearest enemy (R273). Not said without the power, nor without a Force point. In 2004 a later
+    set's Force Sense is said in the same words: the CS rules do not name it and their Stealth is the
+    same (CS g.13; R411, where R273 had left it listed)."""
     figs = ["{id: a, side: x, at: A5, stats: {attack: 8, damage: 10, force: %d%s}}", "{id: pal, side: x, at: D5, stats: {defense: 10}}",
             "{id: sneak, side: y, at: J5, stats: {defense: 15, hp: 30, abilities: [Stealth]}}", "{id: other, side: y, at: M5, stats: {defense: 15, hp: 30}}"]
     for force, power, rules, said in ((2, ", abilities: [Force Sense]", "swm2008", True), (0, ", abilities: [Force Sense]", "swm2008", False),
-                                      (2, "", "swm2008", False), (2, ", abilities: [Force Sense]", "swm2004", False)):
+                                      (2, "", "swm2008", False), (2, ", abilities: [Force Sense]", "swm2004", True)):
         ans = attack(pos([figs[0] % (force, power), *figs[1:]], rules, cols=16), "a", "sneak")
         assert not ans.legal and "not a's nearest enemy" in ans.illegal_reasons[0].text, (force, power, rules)
         assert any("a's Force Sense (1 Force point): every enemy loses Stealth" in n.text and "PL p.46" in n.rule for n in ans.notes) is said, (force, rules)
-        assert ("a: Force Sense" in ans.not_modelled) is (rules == "swm2004" and bool(power)), (force, power, rules)
+        assert "a: Force Sense" not in ans.not_modelled, (force, power, rules)
 
 
 def test_a_trooper_pilot_or_wookiee_special_ability_counts_as_the_word_in_the_name() -> None:

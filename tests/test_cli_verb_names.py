@@ -39,7 +39,7 @@ def test_game_condition_adds_and_removes_a_condition(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("example", "known", "foreign"), [
     ("clone-wars-corridor", ["jedi mind trick", "stunned"], "routing"),        # swm2008: a DDM word is no SWM condition
-    ("pillar-room", None, "jedi mind trick"),                                   # swm2004: no Jedi Mind Trick in its rules
+    ("pillar-room", ["jedi mind trick", "stunned"], "routing"),                 # swm2004: a later set's Jedi Mind Trick too (R411)
     ("ddm-forest-field", None, "jedi mind trick"),                              # ddm2005
 ])
 def test_game_condition_refuses_a_name_the_edition_does_not_apply(tmp_path: Path, example: str, known: list[str] | None, foreign: str) -> None:

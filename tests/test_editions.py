@@ -157,8 +157,8 @@ def test_no_module_outside_the_records_branches_on_the_edition() -> None:
 
 def test_each_record_lists_the_conditions_its_engine_applies() -> None:
     """Reading R163: the one list of conditions an edition applies is its record's. The names the
-    game session and the DDM attack test for are all in DDM's; SWM's are stunned (and swm2008's
-    Jedi Mind Trick, PL p.50), no DDM word; an attack model applying a name its record lacks is refused."""
+    game session and the DDM attack test for are all in DDM's; SWM's are stunned (and the Jedi
+    Mind Trick of PL p.50, a later set's under 2004: R411), no DDM word; an attack model applying a name its record lacks is refused."""
     from dataclasses import replace as _replace
 
     from assistant.rules.ddm.family import HELPLESS
@@ -171,7 +171,7 @@ def test_each_record_lists_the_conditions_its_engine_applies() -> None:
     assert ddm.inactive(ddm.conditions) == sorted(HELPLESS | {"stunned", "routing"})
     assert ddm.unable_to_react(ddm.conditions) == sorted(HELPLESS | {"stunned", "routing", "confused"})
     assert find_edition("swm2008").unable_to_react(["jedi mind trick", "stunned"]) == ["jedi mind trick", "stunned"]
-    assert set(find_edition("swm2004").conditions) == {"stunned"}
+    assert set(find_edition("swm2004").conditions) == {"stunned", "jedi mind trick"}  # a later set's Jedi Mind Trick (R411)
     assert set(find_edition("swm2008").conditions) == {"stunned", "jedi mind trick"}
     rec = find_edition("swm2008")
     with pytest.raises(EditionError, match="applies conditions its record does not list: routing"):

@@ -45,10 +45,17 @@ def test_force_sense_takes_every_enemy_s_stealth_until_the_end_of_the_round(home
     assert "not a's nearest enemy" in refused("game", "attack", "a", "sneak", "--roll", "15")
 
 
-def test_force_sense_needs_the_power_and_is_a_2008_rule(home) -> None:
+def test_force_sense_needs_the_power_and_a_2004_game_plays_a_later_sets_in_the_2008_words(home) -> None:
+    """PL p.46; the 2004 rules (CS) do not name Force Sense and contradict nothing of it: a 2004 game
+    spends the point on it as a 2008 one does (reading R411; it was refused, "the swm2004 rules give
+    no Force Sense")."""
     start(home, TABLE.format(rules="swm2008", power="Lightsaber"), name="lacks.sqlite")
     ok("game", "initiative", "--roll", "x=15", "--roll", "y=3")
     assert "a has no Force power Force Sense" in refused("game", "force", "a", "-1", "--power", "Force Sense")
     start(home, TABLE.format(rules="swm2004", power="Force Sense"), name="cs.sqlite")
     ok("game", "initiative", "--roll", "x=15", "--roll", "y=3")
-    assert "the swm2004 rules give no Force Sense" in refused("game", "force", "a", "-1", "--power", "Force Sense")
+    ok("game", "activate", "a")
+    assert "not a's nearest enemy" in refused("game", "attack", "a", "sneak", "--roll", "15")
+    said = ok("game", "force", "a", "-1", "--power", "Force Sense")
+    assert "Stealth lost until the end of the round: sneak" in said, said
+    assert json.loads(ok("game", "attack", "a", "sneak", "--roll", "15", "--json"))["event"]["roll"] == 15

@@ -32,8 +32,9 @@ def test_movement_squad_and_activation_abilities_are_not_listed_at_the_attack() 
 
 
 def test_an_ability_the_edition_lacks_stays_listed() -> None:
-    """Greater Mobile Attack and Rapport are SWM 2008 rules (PL p.48, p.58): the 2004 rules (CS) have
-    neither, so a 2004 game's answer still lists them; Mobile Attack is in both (CS g.9)."""
-    ans = attack(pos([mover("Mobile Attack, Greater Mobile Attack, Rapport"), TARGET], "swm2004"), "a", "t")
-    assert {x.split(": ", 1)[1] for x in ans.not_modelled} == {"Greater Mobile Attack", "Rapport"}
+    """Stable Footing and Rapport are SWM 2008 rules (PL p.63, p.58) the 2004 rules (CS) do not apply, so a
+    2004 game's answer still lists them; Mobile Attack is in both (CS g.9), and a later set's Greater
+    Mobile Attack is played in the 2008 words under 2004 too (PL p.48; reading R405)."""
+    ans = attack(pos([mover("Mobile Attack, Greater Mobile Attack, Stable Footing, Rapport"), TARGET], "swm2004"), "a", "t")
+    assert {x.split(": ", 1)[1] for x in ans.not_modelled} == {"Stable Footing", "Rapport"}
     assert not session_only("swm", "swm2004", "Rapport") and session_only("swm", "swm2008", "Rapport")

@@ -456,7 +456,7 @@ def force(
     game: GameOpt = None,
     override: OverrideOpt = None,
     power: Annotated[str | None, typer.Option("--power", help="SWM: the Force power the point is spent on: Knight Speed (4 more squares), Master Speed (6), "
-                                              "Force Sense (2008: every enemy loses Stealth until the end of the round), "
+                                              "Force Sense (every enemy loses Stealth until the end of the round), "
                                               "Force Leap (through enemies, no attacks of opportunity this turn).",
                                               metavar="POWER")] = None,
     json_out: JsonOpt = False,

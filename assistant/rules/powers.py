@@ -59,6 +59,7 @@ class Power:
     push: int = 0  # squares a Huge or smaller character is pushed
     only: Literal["", "droid-or-mounted", "mounted", "huge-or-mounted-large"] = ""
     attack_roll: bool = False  # Lightsaber Throw: an attack, not damage without a roll
+    numbered: bool = False  # the card's number names the family's own entry (Lightsaber Throw 2, 5), never a damage
     sight: bool = True  # False: no line of sight needed (Force Burst, Kouhun Infestation)
     living: bool = False  # only living characters are struck
     radius: int = 0  # "within"/"enemies-within": squares from the user
@@ -75,6 +76,9 @@ class Power:
 
 
 S04, S08 = ("swm2004",), ("swm2008",)
+#: a later set's power the 2004 rules (CS) do not name, played under them in the 2008 rulebook's words
+#: where no 2004 rule says otherwise (reading R304; R407-R409)
+SWM = ("swm2004", "swm2008")
 POWERS: tuple[Power, ...] = (
     Power("Force Lightning", 2, None, "target+2", True, 6, "attacks", rule="PL p.45", editions=S08),
     Power("Force Lightning 1", 1, 20, "target", False, 6, "attacks", rule="PL p.45", editions=S08),
@@ -87,13 +91,19 @@ POWERS: tuple[Power, ...] = (
     Power("Force Grip 3", 4, 40, "target", True, None, "attacks", rule="PL p.44", editions=S08),
     Power("Force Strike", 1, None, "target", False, 6, "attacks", only="droid-or-mounted", rule="PL p.47; CS g.6"),
     Power("Force Thrust", 1, None, "target", False, 6, "attacks", save_halves=11, rule="PL p.47; CS g.6"),
-    Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=S08),
-    Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=S08),
+    Power("Force Push 2", 2, 20, "target", False, 6, "attacks", push=2, rule="PL p.45", editions=SWM),
+    Power("Force Push 3", 3, 30, "target+adjacent", True, 6, "turn", push=3, rule="PL p.45-46", editions=SWM),
     # "works like Force Push 2 but 40 damage to one enemy in line of sight, pushed 4 squares" (PL p.46, reading R328)
-    Power("Force Push 4", 4, 40, "target", False, None, "attacks", push=4, rule="PL p.46", editions=S08),
+    Power("Force Push 4", 4, 40, "target", False, None, "attacks", push=4, rule="PL p.46", editions=SWM),
     # "works like Force Push 3 but 50 damage, pushed 5 squares, [those pushed] stunned; save 16" (PL p.46)
-    Power("Force Push 5", 5, 50, "target+adjacent", True, 6, "turn", push=5, stun_save=16, rule="PL p.46", editions=S08),
-    Power("Lightsaber Throw", 1, None, "target", False, 6, "attacks", attack_roll=True, rule="PL p.52", editions=S08),
+    Power("Force Push 5", 5, 50, "target+adjacent", True, 6, "turn", push=5, stun_save=16, rule="PL p.46", editions=SWM),
+    Power("Lightsaber Throw", 1, None, "target", False, 6, "attacks", attack_roll=True, numbered=True, rule="PL p.52", editions=SWM),
+    # "może wykonać dwa ataki przeciwko temu samemu wrogowi w zasięgu 6 pól" (PL p.53; reading R408)
+    Power("Lightsaber Throw 2", 2, None, "target", False, 6, "attacks", attack_roll=True, attacks_each=2, rule="PL p.53", editions=SWM),
+    # "wybiera wroga w zasięgu linii wzroku, nawet jeśli posiada osłonę i nie jest najbliższym wrogiem ... dwa ataki przeciwko
+    # wybranemu wrogowi oraz dwa dodatkowe ataki przeciwko każdej sąsiadującej z nią postaci" (PL p.53; reading R408)
+    Power("Lightsaber Throw 5", 5, None, "target+adjacent", False, None, "turn", attack_roll=True, attacks_each=2, rule="PL p.53",
+          editions=SWM),
     Power("Sith Lightning", 2, None, "target", False, 6, "attacks", rule="PL p.62", editions=S08),
     Power("Sith Lightning", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
     Power("Sith Lighting", 2, 30, "target", False, 6, "attacks", rule="CS g.12", editions=S04),
@@ -105,9 +115,9 @@ POWERS: tuple[Power, ...] = (
     # the Czech text drops "adjacent" (reading R39)
     Power("Force Storm", 2, 20, "around-user", False, None, "attacks", rule="CS g.6; reading R39 in docs/readings.md", editions=S04),
     Power("Force Burst", 2, 10, "within", False, None, "turn", sight=False, radius=6, rule="PL p.43; CS g.5"),
-    Power("Force Repulse 2", 2, 20, "within", False, None, "attacks", radius=2, push=3, rule="PL p.46", editions=S08),
-    Power("Force Repulse 3", 3, 30, "within", False, None, "turn", radius=3, push=4, stun_save=11, rule="PL p.46", editions=S08),
-    Power("Force Repulse 5", 5, 50, "within", False, None, "turn", radius=5, push=6, stun_save=16, rule="PL p.46", editions=S08),
+    Power("Force Repulse 2", 2, 20, "within", False, None, "attacks", radius=2, push=3, rule="PL p.46", editions=SWM),
+    Power("Force Repulse 3", 3, 30, "within", False, None, "turn", radius=3, push=4, stun_save=11, rule="PL p.46", editions=SWM),
+    Power("Force Repulse 5", 5, 50, "within", False, None, "turn", radius=5, push=6, stun_save=16, rule="PL p.46", editions=SWM),
     Power("Unleash the Force", 4, None, "within", False, None, "attacks", radius=6, save_halves=11, after_ally_defeat=True,
           rule="PL p.66", editions=S08),
     Power("Sith Hunger", 1, None, "target", False, 6, "attacks", living=True, heals=True, rule="PL p.61", editions=S08),
@@ -116,21 +126,21 @@ POWERS: tuple[Power, ...] = (
     Power("Whirlwind Attack", 1, None, "enemies-around-user", False, None, "turn", attacks_each=2, rule="PL p.66-67; CS g.14"),
     # no damage: a save against an effect
     Power("Jedi Mind Trick", 1, 0, "target", False, 2, "nothing", living=True, stun_save=11,
-          effect=N_("stunned this round, with no attacks of opportunity this turn"), rule="PL p.50", editions=S08),
+          effect=N_("stunned this round, with no attacks of opportunity this turn"), rule="PL p.50", editions=SWM),
     Power("Force Stun", 1, 0, "target", False, 6, "nothing", living=True, stun_save=11, effect=N_("counted as activated this round"),
-          rule="PL p.47", editions=S08),
+          rule="PL p.47", editions=SWM),
     Power("Shockwave", 2, 0, "within", False, None, "attacks", radius=6, stun_save=11, rule="PL p.61", editions=S08),
     # 2004: "považovány za již aktivované toto kolo; v podstatě přeskakují své tahy" (CS g.12)
     Power("Shockwave", 2, 0, "within", False, None, "attacks", radius=6, stun_save=11, effect=N_("counted as activated this round"),
           rule="CS g.12", editions=S04),
-    Power("Sith Sorcery", 2, 0, "enemies-within", False, None, "nothing", radius=6, stun_save=11, rule="PL p.62", editions=S08),
+    Power("Sith Sorcery", 2, 0, "enemies-within", False, None, "nothing", radius=6, stun_save=11, rule="PL p.62", editions=SWM),
     Power("Drain Life", 1, None, "target", False, 6, "nothing", living=True, save_avoids=11, heals=True, rule="PL p.41", editions=S08),
     Power("Drain Life 3", 3, 20, "target+adjacent-living-enemies", False, 6, "nothing", living=True, save_avoids=11, heals=True,
           rule="PL p.41", editions=S08),
     # special abilities: no Force points
     Power("Grenades", 0, None, "target+adjacent", True, 6, "attacks", save_avoids=11, rule="PL p.48; CS g.7"),
     Power("Missiles", 0, None, "target+adjacent", True, None, "attacks", save_avoids=11, rule="PL p.54; reading R40 in docs/readings.md",
-          editions=S08),
+          editions=SWM),
     Power("Flamethrower", 0, None, "target+adjacent", True, 6, "attacks", rule="PL p.42; CS g.5"),
     Power("Atlatl", 0, None, "target+adjacent", True, 6, "attacks", save_avoids=11, stun_save=11, stun_nonliving=True, rule="PL p.34",
           editions=S08),
@@ -148,9 +158,9 @@ POWERS: tuple[Power, ...] = (
     Power("Homicidal Surgery", 0, 10, "target", False, None, "turn", adjacent=True, living=True, allies_too=True, rule="PL p.49",
           editions=S08),
     Power("Spit Poison", 0, None, "target", True, 6, "attacks", living=True, save_avoids=11, rule="PL p.63", editions=S08),
-    Power("Razorbug", 0, 10, "target", True, None, "attacks", save_avoids=11, rule="PL p.58", editions=S08),
+    Power("Razorbug", 0, 10, "target", True, None, "attacks", save_avoids=11, rule="PL p.58", editions=SWM),
     Power("Thud Bug", 0, 10, "target", False, 6, "attacks", living=True, save_avoids=11, stun_save=11, stun_huge=False, rule="PL p.64",
-          editions=S08),
+          editions=SWM),
     Power("Virulent Poison Dart", 0, 40, "target", True, 6, "turn", save_avoids=16, rule="PL p.66", editions=S08),
     Power("Kouhun Infestation", 0, 60, "target", False, 12, "turn", sight=False, living=True, save_avoids=11, rule="PL p.51", editions=S08),
     Power("Kouhun Infestation", 0, 60, "target", False, 12, "turn", sight=False, save_avoids=11, rule="CS g.8", editions=S04),
@@ -168,8 +178,8 @@ def unanswered(text: str, edition: str) -> bool | None:
 
     >>> [unanswered(t, "swm2008") for t in ("Net Gun 11", "Net Gun", "Force Push 1", "Force Push 4", "Force Grip 1", "Stealth")]
     [True, False, True, False, False, None]
-    >>> unanswered("Force Push 4", "swm2004") is None
-    True
+    >>> unanswered("Sith Hatred", "swm2004") is None, unanswered("Force Push 1", "swm2004")  # a later set's Force Push: the 2008 words (R407)
+    (True, True)
     """
     base, value = split_ability(text)
     entries = [p for p in POWERS if edition in p.editions]
@@ -177,10 +187,19 @@ def unanswered(text: str, edition: str) -> bool | None:
         return False
     same = [p for p in entries if p.name.lower() == base.lower()]
     if same:  # a [#] power (Force Grip: any number) or one with its number fixed (Net Gun: none)
-        return not any(p.damage is None or value in (None, p.damage) for p in same)
+        return not any(_takes(p, value) for p in same)
     if any(split_ability(p.name)[0].lower() == base.lower() for p in entries):
         return True  # a numbered family (Force Push 2-5) without this number
     return None
+
+
+def _takes(power: Power, value: int | None) -> bool:
+    """Does ``power`` answer a card that writes it with ``value``: any number for a [#] power (Force Grip),
+    its own or none for one with a fixed number, none for a family whose numbers are entries of their
+    own (Lightsaber Throw 3 is no Lightsaber Throw: the rulebook prints 2 and 5; reading R408)."""
+    if power.numbered:
+        return value is None
+    return power.damage is None or value in (None, power.damage)
 
 
 def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> tuple[Power, int | None, str]:
@@ -196,8 +215,7 @@ def find(pos: Position, user: Figure, name: str, abilities: tuple[str, ...]) -> 
             for power in POWERS:
                 if ed not in power.editions:
                     continue
-                hit = text.strip().lower() == power.name.lower() if exact else (
-                    base.lower() == power.name.lower() and (power.damage is None or value in (None, power.damage)))
+                hit = text.strip().lower() == power.name.lower() if exact else (base.lower() == power.name.lower() and _takes(power, value))
                 if hit and wanted in (text.strip().lower(), base.lower(), power.name.lower()):
                     return power, (power.damage if power.damage is not None else value), text.strip()
     given = _number_given(pos, name, written)
@@ -234,7 +252,7 @@ def _number_given(pos: Position, name: str, written: list[str]) -> tuple[Power, 
         if (card_value is not None and card_value % 10 == 0) or card_base.lower() != base.lower():
             continue  # a card's number in tens is its damage, and stands
         for power in POWERS:
-            if (pos.edition.value in power.editions and power.name.lower() == base.lower() and power.damage is None
+            if (pos.edition.value in power.editions and power.name.lower() == base.lower() and power.damage is None and not power.numbered
                     and not (fixed and power.name in DEFAULT_VALUE_2004)):
                 return power, asked, f"{card_base} {asked}"
     return None

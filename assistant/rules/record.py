@@ -169,6 +169,9 @@ class EditionRecord:
     #: characters the rulebook counts as having a name trait without the special ability, lower
     #: case, with the trait: "Chewbacca i Tarfful także traktowani są jako Wookiee" (reading R287)
     trait_names: tuple[tuple[str, str], ...] = ()
+    #: what an attacker Betrayal turns (a natural 1 against the character) may still do, in this
+    #: rulebook's words, and their rule; empty where the rulebook has no Betrayal (reading R410)
+    betrayal_words: tuple[str, str] = ("", "")
 
     def defines(self, ability: str) -> bool:
         """Does this edition's rulebook give ``ability`` the rules the code applies for it?

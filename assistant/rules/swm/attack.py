@@ -15,6 +15,7 @@ from typing import Any
 from ...abilities import NAME_TRAITS, counts_as_named, has, has_order_66
 from ...cards import SwmCard, named_in, split_ability
 from ...coords import count_squares
+from ...editions import Size
 from ...errors import AssistantError
 from ...i18n import N_, _, decimal, n_, rule_phrase, source_names
 from ...model import Figure, Position
@@ -255,13 +256,13 @@ def _swm_attack(
     if rec.defines("Invisibility") and has(abl_t, "Invisibility") and not adjacent:
         w.illegal.append(Reason(_("{t} has Invisibility: only an adjacent character can attack it").format(t=t.id), _cite(pos, "PL p.50")))
     if rec.defines("Cloaked") and has(abl_t, "Cloaked") and cov.cover and not adjacent:
-        w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.37")))
+        w.illegal.append(Reason(_("{t} is Cloaked and has cover: non-adjacent enemies cannot target it").format(t=t.id), _cite(pos, "PL p.36")))
     if rec.defines("Diplomat") and has(abl_t, "Diplomat"):
         others = [e for e in _enemies(pos, a) if e.id != t.id and not has(_abilities(pos, e), "Diplomat") and engine.sight(pos, a.id, e.id).line_of_sight]
         if others:
             w.illegal.append(
                 Reason(
-                    _("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id), _cite(pos, "PL p.40")
+                    _("{t} has Diplomat and {other} (no Diplomat) is in {a}'s line of sight").format(t=t.id, other=others[0].id, a=a.id), _cite(pos, "PL p.39")
                 )
             )
     if los.line_of_sight and cov.cover and not adjacent and not has(abl_a, "Accurate Shot"):
@@ -548,6 +549,14 @@ def _swm_damage_abilities(pos: Position, a: Figure, t: Figure, *, adjacent: bool
         # tego efektu rzutem obronnym na 11" (reading R273: said, as Shockstaff's stun is)
         w.notes.append(Reason(_("{a}'s Paralysis: a hit stuns {t} unless it makes a save of 11 (50%)").format(a=a.id, t=t.id),
                               _cite(pos, "PL p.56, p.64")))
+    if has(abl_a, "Jolt"):
+        # PL p.50: "Wróg trafiony przez atak tej postaci jest ogłuszony (strona 64). Wróg może uniknąć tego efektu
+        # rzutem obronnym na 11. Wielkie lub duże postacie ignorują ten efekt" (reading R410: Large and bigger)
+        if t.size.rank >= Size.LARGE.rank:
+            w.notes.append(Reason(_("{a}'s Jolt: {t} is Large or bigger and ignores its stun").format(a=a.id, t=t.id), _cite(pos, "PL p.50")))
+        else:
+            w.notes.append(Reason(_("{a}'s Jolt: a hit stuns {t} unless it makes a save of 11 (50%)").format(a=a.id, t=t.id),
+                                  _cite(pos, "PL p.50, p.64")))
     if has(abl_a, "Strafe Attack"):
         w.notes.append(
             Reason(
@@ -816,6 +825,7 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
                 _cite(pos, "PL p.63"),
             )
         )
+    out += _betrayal_and_self_destruct(pos, a, t, ans)
     for hid in ans.helpers:
         h = pos.figure(hid)
         if has(_abilities(pos, h), "Flanking Support") and _within(pos, h, t, 6) and rec.defines("Flanking Support"):
@@ -828,6 +838,33 @@ def _swm_follow_ups(pos: Position, a: Figure, t: Figure, ans: AttackAnswer, w: _
                     _cite(pos, "PL p.43"),
                 )
             )
+    return out
+
+
+def _betrayal_and_self_destruct(pos: Position, a: Figure, t: Figure, ans: AttackAnswer) -> list[Reason]:
+    """What the target's Betrayal and Self-Destruct set off, with their chance (reading R410)."""
+    rec = find_edition(pos.edition)
+    abl_t = _abilities(pos, t)
+    out: list[Reason] = []
+    then, rule = rec.betrayal_words
+    if has(abl_t, "Betrayal") and then and ans.attacks:
+        # "Jeśli rzut ataku wroga wykonywany przeciwko tej postaci jest Naturalną 1, to wróg ten staje się członkiem
+        # drużyny tej postaci do końca pojedynku" (PL p.34; CS g.2): a natural 1 on any of its rolls, 1 in 20 each
+        turned = 1 - 0.95 ** len(ans.attacks)
+        out.append(Reason(
+            _("{t}'s Betrayal: a natural 1 on {a}'s attack roll ({chance}) makes {a} a member of {t}'s squad until the end of the skirmish, "
+              "or until {t} is defeated; {then}").format(t=t.id, a=a.id, chance=f"{turned * 100:.0f}%", then=_(then)),
+            _cite(pos, rule)))
+    destruct = _ability_value(abl_t, "Self-Destruct")
+    if destruct:
+        # "Kiedy postać ta jest pokonana, natychmiast zadaje [#] punktów obrażeń wszystkim postaciom z nią
+        # sąsiadującym (zarówno wrogom jak i sojusznikom)" (PL p.60; CS g.11)
+        near = [f.id for f in pos.figures if f.id != t.id and engine.adjacent(pos, f, t)]
+        chance = f"{ans.p_defeat * 100:.0f}%" if ans.p_defeat is not None else _("unknown: the Hit Points left are not known")
+        out.append(Reason(
+            _("{t}'s Self-Destruct {n}: if this attack defeats {t} ({chance}), each character next to it, friend or foe, takes {n} at once: "
+              "{who}").format(t=t.id, n=destruct, chance=chance, who=", ".join(near) or _("none")),
+            _cite(pos, "PL p.60; CS g.11")))
     return out
 
 

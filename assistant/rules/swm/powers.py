@@ -146,7 +146,20 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
                                "the power's level or Force cost, as the data writes it; name the power with the damage {u}'s card "
                                "prints, e.g. --power '{name} 20' (game power: '{name} 20')").format(
             power=written, value=value, u=user.id, name=power.name))
-    if power.attack_roll:
+    if power.attack_roll and power.attacks_each:  # Lightsaber Throw 2, 5: its attacks are throws (PL p.52-53; R408)
+        notes.append(
+            Reason(
+                n_(
+                    "{power}: {n} attack against each one it strikes, with {u}'s own Attack and Damage, ignoring the melee restrictions; it counts "
+                    "as a ranged attack (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for each roll",
+                    "{power}: {n} attacks against each one it strikes, with {u}'s own Attack and Damage, ignoring the melee restrictions; they count "
+                    "as ranged attacks (Lightsaber Deflect, Molecular Shielding apply): ask 'attack {u} {t}' for each roll",
+                    power.attacks_each,
+                ).format(power=written, n=power.attacks_each, t=target.id, u=user.id),
+                rule,
+            )
+        )
+    elif power.attack_roll:
         notes.append(
             Reason(
                 _(
@@ -156,7 +169,7 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
                 rule,
             )
         )
-    if power.attacks_each:
+    elif power.attacks_each:
         notes.append(
             Reason(
                 n_(
@@ -275,6 +288,8 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
         notes.append(Reason(_("{t} loses 1 Force point and {u} gains 1").format(t=target.id, u=user.id), rule))
     if power.allies_too and target.side == user.side:
         notes.append(Reason(_("{t} is an ally: it makes a save of 11, and on a success it is healed {n} instead").format(t=target.id, n=value), rule))
+    if power.cost:
+        notes += _cancellers(pos, user, written, abilities_of, cite)
     notes.append(_replaces_note(power, written, user, rule))
     left = None if force is None or not power.cost else force - power.cost
     return PowerAnswer(
@@ -294,6 +309,33 @@ def swm_answer(pos: Position, user: Figure, target: Figure, name: str, *, abilit
         power.replaces,
         power.heals,
     )
+
+
+#: the Force powers that cancel another's, each with its cost and reach: Force Absorb an adjacent
+#: character's, Force Defense one's within 6 squares (PL p.43, p.44; CS g.5; reading R410)
+CANCELLERS = (("Force Absorb", 2, 1, "PL p.43; CS g.5"), ("Force Defense", 3, 6, "PL p.44; CS g.5"))
+
+
+def _cancellers(pos: Position, user: Figure, written: str, abilities_of: Callable[[Figure], tuple[str, ...]],
+                cite: Callable[[str], str]) -> list[Reason]:
+    """An enemy's Force Absorb or Force Defense that may cancel this Force power, said with its cost:
+    "anuluje efekty Mocy użytej przez ... Tamta Moc nadal traktowana jest jako użyta w tej turze i
+    postać zużywa na nią Punkty Mocy" (PL p.43-44; CS g.5). Whether the enemy spends its points is
+    its player's choice: the answer's numbers stay those of the power used."""
+    out = []
+    for f in pos.figures:
+        if f.side == user.side:
+            continue
+        for name, cost, reach, where in CANCELLERS:
+            distance = engine.squares_between(pos, f, user)
+            near = engine.adjacent(pos, f, user) if reach == 1 else distance is not None and distance <= reach
+            have = pos.stats_of(f).force
+            if has(abilities_of(f), name) and near and (have is None or have >= cost):
+                out.append(Reason(
+                    _("{f}'s {ability} ({cost} Force points, decided when {power} is declared): it may cancel {power}, which still counts as "
+                      "used this turn, its Force points spent").format(f=f.id, ability=name, cost=cost, power=written),
+                    cite(where)))
+    return out
 
 
 #: how each area's note names those struck: the others beside the target, or (user-centred

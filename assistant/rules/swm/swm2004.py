@@ -59,7 +59,8 @@ RULES = GeometryRules(
 TURNS = TurnRules(
     edition=Edition.SWM2004,
     default_speed=6,
-    split_move_abilities=("Mobile Attack",),
+    # CS g.9 Mobile Attack; a later set's Greater Mobile Attack "działa tak jak Mobilny Atak" with all its attacks (PL p.48; R405)
+    split_move_abilities=("Mobile Attack", "Greater Mobile Attack"),
     full_attack_no_move=True,
     multi_attacks=(("Quadruple Attack", 4), ("Triple Attack", 3), ("Double Attack", 2)),
     attack_lines_from_card=False,
@@ -120,21 +121,39 @@ RECORD = register_edition(
             # each time it attacks (PL p.65; R376), and no Force point spent by others to affect it, reroll
             # against it or answer it (PL p.44; R379). A Pilot special ability counts as the word in the
             # name for the effects that name Pilots (PL p.57; R381). Melee Reach, Damage Reduction,
-            # Opportunist, Parry, Dark Armor and Vonduun Crab Armor need no record: the catalogue
-            # applies them to both editions (R377, R378, R380, R382-R384).
+            # Opportunist, Parry, Dark Armor, Vonduun Crab Armor and Gregarious need no record: the
+            # catalogue applies them to both editions (R377, R378, R380, R382-R384, R405).
             "Twin Attack",
             "Force Immunity",
             "Pilot",
+            # round 33, the same check (R403-R406): a 2004 rule names Stealth, cover, nearest, Lightsaber
+            # Block and the stun (CS g.13, r.7, g.10, g.8, g.12) as the 2008 words use them
+            "Force Alter",  # an enemy within 6 rerolls its attack roll (PL p.43; R403)
+            "It's a Trap!",  # enemies with Stealth within 6 have none (PL p.50; R404)
+            "Cloaked",  # with cover: no non-adjacent attacker, never nearest (PL p.36; R404)
+            "Diplomat",  # not while a non-Diplomat enemy is in sight (PL p.39; R404)
+            "Ambush",  # a move and all its attacks against one enemy not yet activated (PL p.33; R405)
+            "Greater Mobile Attack",  # Mobile Attack (CS g.9) keeping all its attacks after a move (PL p.48; R405)
+            "Charging Assault",  # +[#] Damage on the attack after a move of up to double speed (PL p.36; R405)
+            "Splash",  # [#] to each character next to the target, save 11 (PL p.63; R406)
+            "Paralysis",  # a hit on a living enemy stuns it unless it saves 11 (PL p.56; R406)
+            "Djem So Style",  # an immediate attack back after a melee hit and a save of 11 (PL p.40; R406)
+            "Cortosis Gauntlet",  # -20 Damage to a lightsaber enemy after a Block save of [#] (PL p.37; R406)
+            "Force Sense",  # enemies lose Stealth for the round (PL p.46; R411): the attack and the game session
         },
         opportunity_ignores_targeting=False,
         disintegration_large_extra=0,
         order_66_names=("clone trooper",),  # CS g.10: names with "Clone Trooper" (R230)
+        # CS g.2: "V tomto kole nemůže provádět další akce, kromě případu, že může provádět přídatný útok" (R410)
+        betrayal_words=(N_("it takes no other action this round, except an extra attack it can still make"), "CS g.2"),
         rend_default=20,
         power_value_defaults=True,
         tow_cable_max_size=None,
         build_points=family.BUILD_POINTS,
         faction_eras=False,
         # CS g.12 Shockwave: "považovány za již aktivované toto kolo; v podstatě přeskakují své tahy"
-        conditions={"stunned": family.stunned("CS g.12 'Shockwave' (already activated this round: it skips its turn)")},
+        conditions={"stunned": family.stunned("CS g.12 'Shockwave' (already activated this round: it skips its turn)"),
+                    # a later set's Jedi Mind Trick, in the 2008 words (PL p.50; R411): stunned, as CS g.12's is, and no attacks of opportunity
+                    "jedi mind trick": family.stunned("swm2008 PL p.50 'Jedi Mind Trick' (stunned this round; reading R411)")},
     )
 )

@@ -160,6 +160,8 @@ RECORD = register_edition(
         disintegration_large_extra=40,
         order_66_names=("clone trooper", "arc trooper"),  # PL p.56: names with "ARC Trooper" or "Clone Trooper" (R230)
         trait_names=(("chewbacca", "Wookiee"), ("tarfful", "Wookiee")),  # PL p.67: Chewbacca and Tarfful count as Wookiees (R287)
+        # PL p.34: "Nie wykonuje on także innych akcji w tej turze nawet, jeśli może wykonać dodatkowe ataki" (R410)
+        betrayal_words=(N_("it takes no other action this turn, not even an extra attack it could make"), "PL p.34"),
         rend_default=None,
         power_value_defaults=False,
         tow_cable_max_size=Size.MEDIUM,
