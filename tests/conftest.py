@@ -19,6 +19,15 @@ os.environ["TABLETOP_LANG"] = "en"
 # ... and never the user's own games, card library or cache: a folder of the test run's own
 # (a test that needs another sets $TABLETOP_HOME itself)
 os.environ["TABLETOP_HOME"] = tempfile.mkdtemp(prefix="tabletop-tests-")
+# ... and read the answers unwrapped, as a pipe gets them, whatever terminal the run started in (a
+# test that wants a width sets COLUMNS itself). pytest imports GNU readline, which exports
+# COLUMNS=80 into the process's environment: a plain run's own os.environ never saw it, but the
+# workers of a parallel run (`pytest -n auto`) inherit it, and every CLI answer that named a long
+# temporary path came back wrapped mid-path (reading R412). Unset at the C level too, so the
+# commands the tests start see the same environment in a plain run and in a parallel one.
+for _terminal_size in ("COLUMNS", "LINES"):
+    os.environ.pop(_terminal_size, None)
+    os.unsetenv(_terminal_size)
 
 # The test run's verdict must not depend on the draw: "ci" (the default) draws the same examples on
 # every run (derandomize): a rare draw found by chance in one run this round failed on a bug in a

@@ -72,8 +72,16 @@ def _serving_app(app: Any, port: int | None = None) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:
-        srv.should_exit = True
-        thread.join(timeout=5)
+        _stop(app, srv, thread)
+
+
+def _stop(app: Any, srv: Any, thread: threading.Thread) -> None:
+    """Stop a served app as ``serve`` does on Ctrl-C: the phones' event streams ended first (a page
+    left open keeps its stream, and uvicorn waits on it: each test's teardown sat out the whole 5 s
+    join), then the server."""
+    app.state.hub.close()
+    srv.should_exit = True
+    thread.join(timeout=5)
 
 
 def _game_server(tmp_path: Path, position_text: str) -> Iterator[tuple[str, Path]]:
@@ -587,21 +595,20 @@ def example_tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[st
         path = tmp_path_factory.mktemp(name) / "g.sqlite"
         Game.new(path, example_path(name).read_text(encoding="utf-8"), default_library(), override="tests").close()
         port = _free_port()
-        srv = uvicorn.Server(uvicorn.Config(create_app(Table(game=path, library=default_library())), host="127.0.0.1", port=port,
-                                            log_level="warning"))
+        app = create_app(Table(game=path, library=default_library()))
+        srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=srv.run, daemon=True)
         thread.start()
-        servers.append((srv, thread))
+        servers.append((app, srv, thread))
         out[name] = (f"http://127.0.0.1:{port}/", path)
-    for srv, _ in servers:
+    for _, srv, _ in servers:
         for _ in range(100):
             if srv.started:
                 break
             time.sleep(0.05)
     yield out
-    for srv, thread in servers:
-        srv.should_exit = True
-        thread.join(timeout=5)
+    for app, srv, thread in servers:
+        _stop(app, srv, thread)
 
 
 class Watch:
@@ -933,7 +940,8 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
         path = tmp_path / f"{kind}.sqlite"
         CardGameLog.new(path, find_card_game(kind), card_table_example(kind)).close()
         port = _free_port()
-        srv = uvicorn.Server(uvicorn.Config(create_app(CardTable(path)), host="127.0.0.1", port=port, log_level="warning"))
+        app = create_app(CardTable(path))
+        srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=srv.run, daemon=True)
         thread.start()
         for _ in range(100):
@@ -958,8 +966,7 @@ def test_the_card_games_page_fits_a_phone(tmp_path: Path, browser: Any, request:
             watch.check()
             page.context.close()
         finally:
-            srv.should_exit = True
-            thread.join(timeout=5)
+            _stop(app, srv, thread)
 
 
 @contextmanager
