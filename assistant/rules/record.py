@@ -205,7 +205,7 @@ class EditionRecord:
         `game condition ... add` and `game place` refuse it alike); None when it is one.
 
         >>> find_edition("swm2004").unknown_condition("routing")
-        "'routing' is not a condition the assistant applies in swm2004 (it applies: stunned)"
+        "'routing' is not a condition the assistant applies in swm2004 (it applies: jedi mind trick, stunned)"
         """
         if name in self.conditions:
             return None
