@@ -550,3 +550,49 @@ def test_swm_glossary_cites_the_rulebook_of_each_edition_it_marks() -> None:
         listed = attack(pos, "a", "t").not_modelled
         assert {"a: Rigid", "a: Override", "a: Door Gimmick"} <= set(listed), listed  # known by name, not applied
         assert not any("glossary name the assistant knows" in x for x in listed), listed
+
+
+#: ability names the SWM 2008 rulebook's glossary (PL "Definicje", p.32-68) prints, with the page and
+#: the 2004 rules' (CS) page where they print it too; read off the seeds by hand (reading R413)
+PRINTED_BY_THE_RULEBOOK = {
+    "Force Spirit": "swm PL p.46; CS g.6", "Hand of the Emperor": "swm PL p.48; CS g.7",
+    "Fringe Reserves": "swm PL p.47", "Republic Reserves": "swm PL p.59; CS g.11",
+    "Separatist Reserves": "swm PL p.60; CS g.11", "Empathy": "swm PL p.42", "Recovery": "swm PL p.58; CS g.10",
+    "Impulsive Savagery": "swm PL p.49; CS g.7", "Dark Force Spirit": "swm PL p.38", "Sonic Attack": "swm PL p.62; CS g.12",
+    "Emergency Life Support": "swm PL p.41; CS g.5",
+}
+
+
+def test_swm_names_the_2008_rulebook_prints_are_known_by_name_with_their_page() -> None:
+    """PL p.46: "Force Spirit [#] – Energia Mocy [#]: (Moc) Jeśli postać z tą Mocą zostanie pokonana,
+    natychmiast dodaje [#] Punktów Mocy sojuszniczej postaci z wartością Mocy." -- a name the rulebook
+    prints is listed as not modelled (known by name, not applied), cited to its page; one it does
+    not print still says unknown (reading R413)."""
+    from assistant.abilities import known
+
+    by_name = {k.name: k for k in known().values() if k.game == "swm"}
+    for name, source in PRINTED_BY_THE_RULEBOOK.items():
+        assert by_name[name].source == source, name
+        assert "swm2008" in by_name[name].editions and ("swm2004" in by_name[name].editions) == ("CS g." in source), name
+    for rules in ("swm2008", "swm2004"):
+        pos = position(rules, ["{id: a, side: light, at: B2, stats: {attack: 10, damage: 20, abilities: "
+                               "[Force Spirit 8, Hand of the Emperor, Separatist Reserves 20, Empathy, Frobnicate]}}",
+                               "{id: t, side: dark, at: E2, stats: {defense: 15, hp: 60}}"])
+        listed = attack(pos, "a", "t").not_modelled
+        assert {"a: Force Spirit 8", "a: Hand of the Emperor", "a: Separatist Reserves 20", "a: Empathy"} <= set(listed), listed
+        assert "a: Frobnicate (not a SWM glossary name the assistant knows)" in listed, listed  # the seeds print no such name
+        assert sum("glossary name the assistant knows" in x for x in listed) == 1, listed
+
+
+def test_the_abilities_report_cites_the_page_of_a_name_known_only_by_name() -> None:
+    """`abilities --json`: Force Spirit is known by name, applied nowhere, and cited to PL p.46 (R413)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from assistant.cli.app import app
+
+    out = CliRunner().invoke(app, ["abilities", "--game", "swm", "--json"])
+    assert out.exit_code == 0, out.output
+    entry = {e["name"]: e for e in json.loads(out.output)["games"]["swm"]["entries"]}["Force Spirit"]
+    assert (entry["modelled"], entry["source"], entry["category"]) == (False, "swm PL p.46; CS g.6", "power")
