@@ -17,8 +17,8 @@ import numpy as np
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo import bare_windows
 from assistant.photo.placement import BARE_COST, IDENTITY_SCALE, SURE, place
+from assistant.photo.windows import bare_windows
 
 COLS, ROWS = 10, 12
 

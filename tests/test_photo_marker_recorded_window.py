@@ -19,10 +19,11 @@ import assistant.photo as photo
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo import RECORDED_WINDOWS, recorded_windows, squares
+from assistant.photo import squares
 from assistant.photo.board import Grid
 from assistant.photo.markers import Sticker
 from assistant.photo.reference import PAD, PX
+from assistant.photo.windows import RECORDED_WINDOWS, recorded_windows
 
 COLS, ROWS = 9, 7
 H, W = (ROWS + 2 * PAD) * PX, (COLS + 2 * PAD) * PX

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.coords import Square
-from assistant.photo import NEAR_LEAST, NEAR_PER_SQUARE, NEAR_WINDOWS, marker_windows
 from assistant.photo.bases import RIM_MIN
+from assistant.photo.windows import NEAR_LEAST, NEAR_PER_SQUARE, NEAR_WINDOWS, marker_windows
 
 
 def _star_field(n: int) -> tuple[dict[str, float], dict[str, float]]:

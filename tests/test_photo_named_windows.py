@@ -13,9 +13,9 @@ from __future__ import annotations
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo import RECORDED_WINDOWS, named_windows
 from assistant.photo.figures import Seen
 from assistant.photo.placement import place
+from assistant.photo.windows import RECORDED_WINDOWS, named_windows
 
 COLS, ROWS = 12, 14
 

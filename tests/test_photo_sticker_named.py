@@ -20,9 +20,9 @@ import numpy as np
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo import named_stickers
 from assistant.photo.markers import Sticker, _codes, find_markers_and_stickers_near, name_among
 from assistant.photo.placement import place
+from assistant.photo.windows import named_stickers
 from tests.test_photo_markers_cut import H, board
 from tests.test_photo_placement_sticker import with_body_over_sticker
 

@@ -20,9 +20,9 @@ import numpy as np
 from assistant.coords import Square, parse_square
 from assistant.editions import Edition, Size
 from assistant.model import Figure, Map, Position
-from assistant.photo import named_stickers, pattern_named_stickers
 from assistant.photo.markers import PATTERN_LEAD, Sticker, _pattern, find_markers_and_stickers_near, name_among, name_by_pattern, pattern_fits
 from assistant.photo.placement import place
+from assistant.photo.windows import named_stickers, pattern_named_stickers
 from tests.test_photo_markers_cut import PX, H, board
 
 UNREAD = {13, 40, 48, 30, 16}  # s0406's unread markers but one

@@ -46,25 +46,13 @@ from .markers import find_base_markers
 from .occupancy import TableProfile
 from .reference import Reference, check_size, top_down
 from .squares import read_squares
-from .windows import (
-    NEAR_LEAST,
-    NEAR_PER_SQUARE,
-    NEAR_WINDOWS,
-    RECORDED_WINDOWS,
-    bare_windows,
-    marker_windows,
-    named_stickers,
-    named_windows,
-    pattern_named_stickers,
-    recorded_windows,
-)
 
 #: the package's names: the stages' entry points and the answer, and the stages' own public names
 #: that callers read from the package (each defined in its stage's module)
 __all__ = [
-    "FAR_SIDE_DRIFT", "LENS_SHOWN", "NEAR_LEAST", "NEAR_PER_SQUARE", "NEAR_WINDOWS", "RECORDED_WINDOWS", "SIDE_PAIRS", "NoGridError",
-    "PhotoResult", "bare_windows", "bend_of_two", "decoding", "detect", "load_image", "locate_grid", "marker_windows", "named_stickers",
-    "named_windows", "pattern_named_stickers", "ready_to_detect", "recorded_windows", "reference_grid", "reference_lens_note",
+    "FAR_SIDE_DRIFT", "LENS_SHOWN", "SIDE_PAIRS", "NoGridError",
+    "PhotoResult", "bend_of_two", "decoding", "detect", "load_image", "locate_grid",
+    "ready_to_detect", "reference_grid", "reference_lens_note",
     "straighten_lines_grid",
 ]
 

@@ -244,7 +244,7 @@ def place(pos: Position, scores: dict[str, float], by_marker: Sequence[Seen], no
     :data:`PATTERN_COST` more, the odds the pattern is right -- it decides between namings the
     record finds about as likely, never against a figure that stood still (readings R178, R293). ``bare``:
     the squares whose base-marker window showed no sticker, read or unread
-    (:func:`assistant.photo.bare_windows`): who is who among the Medium bases named weighs a figure
+    (:func:`assistant.photo.windows.bare_windows`): who is who among the Medium bases named weighs a figure
     carrying a marker on such a square :data:`BARE_COST` more -- the photo shows no sticker there --,
     never where the bases are (reading R282). ``large_bands``: for each 2 x 2 block (by its
     north-west square), how colourful a Large base's band of plastic round its body reads in each
