@@ -24,7 +24,6 @@ import logging
 import os
 import shutil
 import sqlite3
-import struct
 import threading
 import weakref
 from collections.abc import Callable, Mapping
@@ -454,7 +453,8 @@ def _no_connection_lock(path: Path) -> int | None:
     except OSError:  # a file this user may not write: the sidecars are kept, as when in use
         return None
     try:
-        fcntl.fcntl(fd, fcntl.F_SETLK, struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, SHARED_FIRST, SHARED_SIZE, 0))
+        # lockf is fcntl(F_SETLK) with the platform's own struct flock (its layout differs by system)
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, SHARED_SIZE, SHARED_FIRST, os.SEEK_SET)
     except OSError:  # held by another process's connection (EAGAIN / EACCES)
         os.close(fd)
         return None
