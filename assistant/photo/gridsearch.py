@@ -25,6 +25,7 @@ from .budget import CHECK_COST, CORNERS_ENOUGH, COST_PER_PHOTO_MP, LINES_RESERVE
 from .markers import MAX_SIDE as MARKER_SIDE
 from .markers import Marker, find_corner_marker, find_markers_counted, merge
 from .reference import Reference
+from .sheetedges import LENS_BETTER, LENS_SHOWN, lens_shown
 from .tomark import corners_to_mark
 
 
@@ -128,10 +129,6 @@ def lens_read() -> Iterator[None]:
         _STRAIGHTEN.reset(token)
 
 
-#: the least bend (:mod:`.lens`, half-diagonal units) a grid search is run again for, straightened by
-#: it, and how much better than the photo as it is the bend must fit what gave it (reading R242)
-LENS_SHOWN = 0.02
-LENS_BETTER = 1.5
 #: how much better than straight the printed lines' crossings round two corner markers' grid must
 #: fit their bend for it to be tried where the sheet's edges read none (reading R260). Measured on
 #: the 77 diagnosis photos (341-610, game and empty map) with two corner markers read, against the
@@ -140,13 +137,6 @@ LENS_BETTER = 1.5
 #: (s0359's game photo -0.035 at 1.44, s0600's -0.069 at 1.49); at 1.25-1.4 one of three is twice
 #: too strong (s0539's game photo, -0.127 at 1.32); under 1.25 five of 13 have the wrong sign
 CROSSINGS_BETTER = 1.4
-
-
-def lens_shown(k: float, at_k: float, at_0: float, better: float = LENS_BETTER) -> float:
-    """The bend ``k`` where the photo shows it -- at least :data:`LENS_SHOWN`, and what it was read
-    from fits ``better`` times better at ``k`` (misfit ``at_k``) than straight (``at_0``) -- else 0
-    (reading R242)."""
-    return k if abs(k) >= LENS_SHOWN and at_0 >= better * at_k else 0.0
 
 
 def bend_of_two(crossings: tuple[float, float, float], edges: Callable[[], tuple[float, float, float]]) -> float:

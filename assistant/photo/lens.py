@@ -39,7 +39,7 @@ from .lines import (
 from .markers import Marker
 from .sheetedges import EDGE_FIT as EDGE_FIT
 from .sheetedges import K_TRIED as K_TRIED
-from .sheetedges import KEPT, _least, bend_of_quads, bend_shown
+from .sheetedges import KEPT, _least, bend_of_quads, lens_shown
 from .sheetedges import bend_of_edges as bend_of_edges
 from .sheetedges import coherent_edges_of_outline as coherent_edges_of_outline
 from .sheetedges import edges_of_outline as edges_of_outline
@@ -154,7 +154,7 @@ def bend_of_outline(image: np.ndarray, markers: list[Marker]) -> tuple[float, fl
 def sheet_bent_grid(image: np.ndarray, pos: Position, markers: list[Marker]) -> tuple[Grid, list[Marker], bool] | None:
     """No corner marker read, and the printed-lines search found no grid at all, or only grids the
     sheet's bend carries off (R402; :func:`.lines.searched_in_vain`): where the sheet's edges show
-    the lens's bend (:func:`bend_of_outline`, by :func:`.sheetedges.bend_shown`'s bar), the
+    the lens's bend (:func:`bend_of_outline`, by :func:`.sheetedges.lens_shown`'s bar), the
     printed-lines search again on the photo straightened by it, with every check it has, within the
     printed-lines search's own reserve (its first outlines; no ridges); the grid found stands on the
     straightened photo (its ``lens``, cited as reading R401), with the markers read (none of the
@@ -165,7 +165,7 @@ def sheet_bent_grid(image: np.ndarray, pos: Position, markers: list[Marker]) -> 
     cols, rows = pos.map.cols, pos.map.rows
     if any(m.id < 4 for m in markers) or not searched_in_vain(image, cols, rows):
         return None
-    k = bend_shown(*bend_of_outline(image, []))
+    k = lens_shown(*bend_of_outline(image, []))
     if not k:
         return None
     budget = Budget(seconds=LINES_RESERVE)

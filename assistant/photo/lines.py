@@ -33,7 +33,7 @@ from .board import Grid, anchor_offset, rectify
 from .budget import COST_PER_OUTLINE, COST_PER_RIDGE_SEARCH, OUTLINES_IN_RESERVE, Budget
 from .mapread import MapReading, read_map
 from .reference import Reference, orient_by_reference
-from .sheetedges import bend_of_quads, bend_shown
+from .sheetedges import bend_of_quads, lens_shown
 from .straighten import bend_points, straighten_points
 
 WORK = 1600  # the photo is searched at this width
@@ -1972,11 +1972,11 @@ _ALL_BENT_OFF = "printed-lines grids all bent off"
 
 def sheets_bend(image: np.ndarray) -> float:
     """The lens's bend the sheet's outlines show on the grid search's copy of ``image``, no marker
-    hidden (:func:`.sheetedges.bend_of_quads`), where it shows (:func:`.sheetedges.bend_shown`);
+    hidden (:func:`.sheetedges.bend_of_quads`), where it shows (:func:`.sheetedges.lens_shown`);
     else 0. Read once a grid search (:func:`.views.once`)."""
     scale = min(1.0, WORK / image.shape[1])
     small = views.shrunk(image, scale, cv2.INTER_AREA) if scale < 1 else image
-    return views.once(image, ("sheet's bend",), lambda: bend_shown(*bend_of_quads(views.gray(small), _outline_quads(small))))
+    return views.once(image, ("sheet's bend",), lambda: lens_shown(*bend_of_quads(views.gray(small), _outline_quads(small))))
 
 
 def bent_off(H: np.ndarray, shape: tuple[int, ...], k: float, cols: int, rows: int) -> float:

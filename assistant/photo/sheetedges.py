@@ -173,15 +173,15 @@ def bend_of_quads(grey: np.ndarray, quads: list[np.ndarray]) -> tuple[float, flo
     return min(fits, key=lambda f: f[1]) if fits else (0.0, 0.0, 0.0)
 
 
+#: the least bend (:mod:`.lens`, half-diagonal units) a grid search is run again for, straightened by
+#: it, and how much better than the photo as it is the bend must fit what gave it (reading R242);
+#: the sheet's edges are taken by the same bar (readings R401, R402)
+LENS_SHOWN = 0.02
+LENS_BETTER = 1.5
 
 
-#: the least bend (half-diagonal units) the sheet's edges must show to be taken, and how much
-#: straighter than as taken they must come at it (readings R401, R402): R242's bar for a bend read
-SHEET_BEND_SHOWN = 0.02
-SHEET_BEND_BETTER = 1.5
-
-
-def bend_shown(k: float, at_k: float, at_0: float) -> float:
-    """The bend ``k`` the sheet's edges read (misfit ``at_k`` there, ``at_0`` straight) where they
-    show it (:data:`SHEET_BEND_SHOWN`, :data:`SHEET_BEND_BETTER`), else 0."""
-    return k if abs(k) >= SHEET_BEND_SHOWN and at_0 >= SHEET_BEND_BETTER * at_k else 0.0
+def lens_shown(k: float, at_k: float, at_0: float, better: float = LENS_BETTER) -> float:
+    """The bend ``k`` where the photo shows it -- at least :data:`LENS_SHOWN`, and what it was read
+    from fits ``better`` times better at ``k`` (misfit ``at_k``) than straight (``at_0``) -- else 0
+    (reading R242)."""
+    return k if abs(k) >= LENS_SHOWN and at_0 >= better * at_k else 0.0
